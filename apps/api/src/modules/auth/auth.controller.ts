@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthContext, Authenticated, CurrentAuth, Public } from '@app/auth';
+import { ApiProblems } from '@app/http';
+import { MemberResponseDto } from '../members/member.dto';
+import { MembersService } from '../members/members.service';
+import { AcceptInviteDto, LoginDto, RefreshDto, TokenPairDto } from './auth.dto';
+import { AuthService } from './auth.service';
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly members: MembersService,
+  ) {}
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange email and password for an access and a refresh token' })
+  @ApiOkResponse({ type: TokenPairDto })
+  @ApiProblems(400, 401, 429)
+  login(@Body() body: LoginDto, @Ip() ip: string): Promise<TokenPairDto> {
+    return this.auth.login(body, ip);
+  }
+
+  @Post('refresh')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Rotate a refresh token; reusing an old one revokes its whole family' })
+  @ApiOkResponse({ type: TokenPairDto })
+  @ApiProblems(400, 401)
+  refresh(@Body() body: RefreshDto): Promise<TokenPairDto> {
+    return this.auth.refresh(body.refreshToken);
+  }
+
+  @Post('logout')
+  @Public()
+  @HttpCode(204)
+  @ApiOperation({ summary: "Revoke a refresh token's family" })
+  @ApiProblems(400)
+  async logout(@Body() body: RefreshDto): Promise<void> {
+    await this.auth.logout(body.refreshToken);
+  }
+
+  @Get('me')
+  @Authenticated()
+  @ApiOperation({ summary: "The caller's member record" })
+  @ApiOkResponse({ type: MemberResponseDto })
+  me(@CurrentAuth() auth: AuthContext): Promise<MemberResponseDto> {
+    return this.members.get(auth.organizationId, auth.memberId);
+  }
+
+  @Post('accept-invite')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a password with an invitation token; confirms the member' })
+  @ApiOkResponse({ type: TokenPairDto })
+  @ApiProblems(400)
+  acceptInvite(@Body() body: AcceptInviteDto): Promise<TokenPairDto> {
+    return this.auth.acceptInvite(body);
+  }
+}

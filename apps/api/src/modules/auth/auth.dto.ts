@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import { MIN_PASSWORD_LENGTH } from '@app/auth';
+
+export class LoginDto {
+  @ApiProperty({ format: 'email', example: 'admin@example.org' })
+  @IsEmail()
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ example: 'correct horse battery staple' })
+  @IsString()
+  @Length(1, 1024)
+  password: string;
+
+  @ApiPropertyOptional({
+    description: 'Organization slug; needed only when the credentials match members of several organizations',
+  })
+  @IsOptional()
+  @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'organization must be an organization slug' })
+  @Length(3, 63)
+  organization?: string;
+}
+
+export class RefreshDto {
+  @ApiProperty() @IsString() @Length(20, 200) refreshToken: string;
+}
+
+export class AcceptInviteDto {
+  @ApiProperty({ description: 'The token from the invitation link' })
+  @IsString()
+  @Length(20, 200)
+  token: string;
+
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH })
+  @IsString()
+  @MinLength(MIN_PASSWORD_LENGTH, { message: `password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  @MaxLength(1024)
+  password: string;
+}
+
+export class TokenPairDto {
+  @ApiProperty() accessToken: string;
+  @ApiProperty() refreshToken: string;
+  @ApiProperty({ example: 900, description: 'Access token lifetime in seconds' }) expiresIn: number;
+  @ApiProperty({ example: 'Bearer', enum: ['Bearer'] }) tokenType: 'Bearer';
+}

@@ -1,0 +1,16 @@
+import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { Permission } from './permission';
+
+/** Who is calling, taken only from the verified token and the member's current row. */
+export interface AuthContext {
+  memberId: string;
+  organizationId: string;
+  role: MemberRole;
+  profiles: AccessProfile[];
+  partnerId: string | null;
+  permissions: ReadonlySet<Permission>;
+}
+
+export function can(auth: AuthContext, permission: Permission): boolean {
+  return auth.permissions.has(permission);
+}

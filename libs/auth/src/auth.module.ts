@@ -1,0 +1,40 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { AppConfig } from '@app/config';
+import { AccessGuard } from './access.guard';
+import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenService } from './access-token.service';
+import { JwtStrategy } from './jwt.strategy';
+import { MEMBER_THROTTLER, MemberRateLimitGuard } from './member-rate-limit.guard';
+
+/** Authentication and authorization for every route: the global guards and token issuing. */
+@Global()
+@Module({})
+export class AuthModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AuthModule,
+      imports: [
+        PassportModule,
+        JwtModule.register({
+          secret: config.jwtSecret,
+          signOptions: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+          verifyOptions: { algorithms: ['HS256'] },
+        }),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: MEMBER_THROTTLER, ttl: 60_000, limit: config.rateLimits.member }],
+          skipIf: () => config.rateLimits.member === 0,
+        }),
+      ],
+      providers: [
+        JwtStrategy,
+        AccessTokenService,
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_GUARD, useClass: MemberRateLimitGuard },
+      ],
+      exports: [AccessTokenService, JwtModule, ThrottlerModule],
+    };
+  }
+}

@@ -1,0 +1,27 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import { ApiProblems } from '@app/http';
+import type { AuthContext } from './auth-context';
+import type { Permission } from './permission';
+
+export const ROUTE_ACCESS = 'route-access';
+
+/** What a route declares: open to anyone, any member, or members holding a permission. */
+export type RouteAccess = { kind: 'public' } | { kind: 'member'; permission?: Permission };
+
+/** An open route (no credential). Every other route must declare @Authenticated. */
+export const Public = () => SetMetadata(ROUTE_ACCESS, { kind: 'public' } satisfies RouteAccess);
+
+/** A route for members; with a permission, members lacking it get 403. */
+export function Authenticated(options: { permission?: Permission } = {}) {
+  return applyDecorators(
+    SetMetadata(ROUTE_ACCESS, { kind: 'member', permission: options.permission } satisfies RouteAccess),
+    ApiBearerAuth(),
+    ApiProblems(...(options.permission ? [401, 403] : [401])),
+  );
+}
+
+export const CurrentAuth = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthContext =>
+    context.switchToHttp().getRequest<{ auth: AuthContext }>().auth,
+);

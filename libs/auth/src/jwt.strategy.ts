@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { MemberRepository } from '@app/database';
+import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { AuthContext } from './auth-context';
+import { permissionsOf } from './permission';
+
+export interface AccessTokenClaims {
+  sub: string;
+  org: string;
+  role: MemberRole;
+  profiles: AccessProfile[];
+  partnerId: string | null;
+}
+
+/**
+ * Verifies the bearer token, then reads the member's current row: a deactivated or removed member is
+ * refused at once, and a changed role or profile applies to the next request.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly members: MemberRepository,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwtSecret,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(claims: AccessTokenClaims): Promise<AuthContext | false> {
+    if (typeof claims.sub !== 'string' || typeof claims.org !== 'string') return false;
+    const member = await this.members.findById(claims.org, claims.sub).catch(() => null);
+    if (!member?.isActive || !member.isConfirmed) return false;
+    return {
+      memberId: member.id,
+      organizationId: member.organizationId,
+      role: member.role,
+      profiles: member.profiles,
+      partnerId: member.partnerId,
+      permissions: permissionsOf(member.role, member.profiles),
+    };
+  }
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError } from './config.error';
+import {
+  Env,
+  readBoolean,
+  readEnum,
+  readInt,
+  readOrigins,
+  readString,
+  readUrl,
+} from './env-readers';
+
+export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export const SMS_PROVIDERS = ['log', 'telnyx'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface RateLimits {
+  publicPerIp: number;
+  publicPerOrg: number;
+  member: number;
+  login: number;
+}
+
+export interface AppConfig {
+  nodeEnv: (typeof NODE_ENVS)[number];
+  /** Undefined means: start the embedded PostgreSQL. */
+  databaseUrl?: string;
+  port: number;
+  jwtSecret: string;
+  encryptionKey: Buffer;
+  publicAppUrl: string;
+  appUrlAllowlist: string[];
+  runWorkers: boolean;
+  smsProvider: (typeof SMS_PROVIDERS)[number];
+  telnyx: { apiKey?: string; apiBaseUrl: string; publicKey?: string };
+  emailApiBaseUrls: { sendgrid: string; mailgun: string; postmark: string };
+  emailAllowPrivateHosts: boolean;
+  systemSmtpUrl?: string;
+  systemEmailFrom?: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  rateLimits: RateLimits;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+function readEncryptionKey(env: Env, development: boolean): Buffer {
+  const value = readString(env, 'ENCRYPTION_KEY');
+  if (value === undefined) {
+    if (!development) throw new ConfigError('ENCRYPTION_KEY', 'is required outside development');
+    return randomBytes(32);
+  }
+  const key = Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new ConfigError('ENCRYPTION_KEY', 'must be 32 bytes, base64-encoded');
+  return key;
+}
+
+function readJwtSecret(env: Env, development: boolean): string {
+  const value = readString(env, 'JWT_SECRET');
+  if (value === undefined) {
+    if (!development) throw new ConfigError('JWT_SECRET', 'is required outside development');
+    return randomBytes(32).toString('base64url');
+  }
+  if (value.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');
+  return value;
+}
+
+/**
+ * Reads and validates the whole environment once. In development, a missing JWT_SECRET or
+ * ENCRYPTION_KEY is replaced by a random one for this process (tokens and stored provider keys do
+ * not survive a restart); set both for anything that must last.
+ */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = readEnum(env, 'NODE_ENV', NODE_ENVS, 'development');
+  const development = nodeEnv !== 'production';
+  const publicAppUrl = readUrl(env, 'PUBLIC_APP_URL', ['http:', 'https:'], 'http://localhost:3000')!;
+  return {
+    nodeEnv,
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    port: readInt(env, 'PORT', 3000, 0, 65535),
+    jwtSecret: readJwtSecret(env, development),
+    encryptionKey: readEncryptionKey(env, development),
+    publicAppUrl,
+    appUrlAllowlist: readOrigins(env, 'APP_URL_ALLOWLIST', [new URL(publicAppUrl).origin]),
+    runWorkers: readBoolean(env, 'RUN_WORKERS', true),
+    smsProvider: readEnum(env, 'SMS_PROVIDER', SMS_PROVIDERS, 'log'),
+    telnyx: {
+      apiKey: readString(env, 'TELNYX_API_KEY'),
+      apiBaseUrl: readUrl(env, 'TELNYX_API_BASE_URL', ['http:', 'https:'], 'https://api.telnyx.com')!,
+      publicKey: readString(env, 'TELNYX_PUBLIC_KEY'),
+    },
+    emailApiBaseUrls: {
+      sendgrid: readUrl(env, 'SENDGRID_API_BASE_URL', ['http:', 'https:'], 'https://api.sendgrid.com')!,
+      mailgun: readUrl(env, 'MAILGUN_API_BASE_URL', ['http:', 'https:'], 'https://api.mailgun.net')!,
+      postmark: readUrl(env, 'POSTMARK_API_BASE_URL', ['http:', 'https:'], 'https://api.postmarkapp.com')!,
+    },
+    emailAllowPrivateHosts: readBoolean(env, 'EMAIL_ALLOW_PRIVATE_HOSTS', false),
+    systemSmtpUrl: readUrl(env, 'SYSTEM_SMTP_URL', ['smtp:', 'smtps:']),
+    systemEmailFrom: readString(env, 'SYSTEM_EMAIL_FROM'),
+    logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    rateLimits: {
+      publicPerIp: readInt(env, 'RATE_LIMIT_PUBLIC_PER_IP', 20),
+      publicPerOrg: readInt(env, 'RATE_LIMIT_PUBLIC_PER_ORG', 600),
+      member: readInt(env, 'RATE_LIMIT_MEMBER', 1200),
+      login: readInt(env, 'RATE_LIMIT_LOGIN', 10),
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** Domain problem codes; each becomes the problem-details `type` `/problems/<code>`. */
+export const PROBLEM_CODES = [
+  'validation-error',
+  'invalid-credentials',
+  'organization-required',
+  'invalid-refresh-token',
+  'invalid-invitation',
+  'not-found',
+  'forbidden',
+  'conflict',
+  'rate-limited',
+  'recipient-opted-out',
+  'no-recipient-contact',
+  'sms-daily-cap-reached',
+  'sms-monthly-budget-reached',
+  'invalid-status-transition',
+  'match-already-resolved',
+  'email-send-failed',
+  'idempotency-key-reused',
+  'idempotency-key-in-use',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** RFC 9457 problem details as this API returns them. */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  retry_after?: number;
+  errors?: FieldError[];
+}

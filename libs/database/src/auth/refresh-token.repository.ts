@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { RefreshTokenEntity } from './refresh-token.entity';
+
+@Injectable()
+export class RefreshTokenRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(token: Omit<RefreshTokenEntity, 'id' | 'createdAt' | 'usedAt' | 'revokedAt'>) {
+    await this.dataSource.manager.insert(RefreshTokenEntity, token);
+  }
+
+  findByHash(tokenHash: Buffer) {
+    return this.dataSource.manager.findOneBy(RefreshTokenEntity, { tokenHash });
+  }
+
+  /** Marks the token used; false when another request used or revoked it first. */
+  async markUsed(organizationId: string, id: string): Promise<boolean> {
+    const result = await this.dataSource.manager.update(
+      RefreshTokenEntity,
+      { organizationId, id, usedAt: IsNull(), revokedAt: IsNull() },
+      { usedAt: () => 'now()' },
+    );
+    return result.affected === 1;
+  }
+
+  async revokeFamily(organizationId: string, familyId: string): Promise<void> {
+    await this.dataSource.manager.update(
+      RefreshTokenEntity,
+      { organizationId, familyId, revokedAt: IsNull() },
+      { revokedAt: () => 'now()' },
+    );
+  }
+
+  async revokeAllOfMember(organizationId: string, memberId: string): Promise<void> {
+    await this.dataSource.manager.update(
+      RefreshTokenEntity,
+      { organizationId, memberId, revokedAt: IsNull() },
+      { revokedAt: () => 'now()' },
+    );
+  }
+
+  async deleteExpired(): Promise<number> {
+    const result = await this.dataSource.manager
+      .createQueryBuilder()
+      .delete()
+      .from(RefreshTokenEntity)
+      .where('expires_at < now()')
+      .execute();
+    return result.affected ?? 0;
+  }
+}

@@ -1,0 +1,21 @@
+import type { INestApplication } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import helmet from 'helmet';
+import { bodyParserErrors, parseJsonBody, requireJsonContentType } from './body-parsing';
+import { ProblemDetailsFilter } from './problem-details.filter';
+import { assignRequestId } from './request-id';
+import { ApiValidationPipe } from './validation.pipe';
+
+/**
+ * The HTTP conventions of API.md section 1, applied the same way by the server and the tests.
+ * The app must be created with `bodyParser: false`.
+ */
+export function configureHttp(app: INestApplication): void {
+  app.use(assignRequestId);
+  app.use(helmet());
+  app.use(requireJsonContentType);
+  app.use(parseJsonBody);
+  app.use(bodyParserErrors);
+  app.useGlobalPipes(new ApiValidationPipe());
+  app.useGlobalFilters(new ProblemDetailsFilter(app.get(HttpAdapterHost)));
+}

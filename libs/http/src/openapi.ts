@@ -1,0 +1,77 @@
+import { applyDecorators, INestApplication } from '@nestjs/common';
+import {
+  ApiExtraModels,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiResponse,
+  DocumentBuilder,
+  getSchemaPath,
+  OpenAPIObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
+import { PROBLEM_CONTENT_TYPE } from './problem-details';
+
+export class FieldErrorDto {
+  @ApiProperty({ example: 'addressZip' }) field: string;
+  @ApiProperty({ example: 'addressZip must be 5 digits' }) message: string;
+}
+
+export class ProblemDetailsDto {
+  @ApiProperty({ example: '/problems/validation-error' }) type: string;
+  @ApiProperty({ example: 'Your request is not valid' }) title: string;
+  @ApiProperty({ example: 400 }) status: number;
+  @ApiProperty({ example: 'addressZip must be 5 digits' }) detail: string;
+  @ApiPropertyOptional({ example: '/api/constituents' }) instance?: string;
+  @ApiPropertyOptional({ description: 'Seconds until the limit resets (429 only)' })
+  retry_after?: number;
+  @ApiPropertyOptional({ type: [FieldErrorDto] }) errors?: FieldErrorDto[];
+}
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request: validation failed (problem details list each field)',
+  401: 'Missing, malformed, expired or revoked credential',
+  403: 'Authenticated, but the role or profiles do not permit this',
+  404: 'Not found, or belongs to another organization',
+  409: 'Conflict with the current state',
+  413: 'Request body larger than 100 KiB',
+  415: 'Body is not JSON',
+  422: 'Idempotency key reused with a different request',
+  429: 'Rate limit or cap reached; retry_after says when to retry',
+};
+
+/** Documents problem-details responses for the given statuses. */
+export function ApiProblems(...statuses: number[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiExtraModels(ProblemDetailsDto),
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: DESCRIPTIONS[status] ?? 'Problem',
+        content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: getSchemaPath(ProblemDetailsDto) } } },
+      }),
+    ),
+  );
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Assistance Request Management API')
+    .setDescription(
+      'Multi-tenant API for organizations that take in requests for assistance. Errors are RFC 9457 problem details.',
+    )
+    .setVersion('1.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .build();
+  return SwaggerModule.createDocument(app, config, { extraModels: [ProblemDetailsDto] });
+}
+
+/** Serves the API reference at /docs (assets from the installed swagger-ui-dist) and the document at /docs/openapi.json. */
+export function setupOpenApi(app: INestApplication): OpenAPIObject {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/openapi.json',
+    yamlDocumentUrl: 'docs/openapi.yaml',
+    customSiteTitle: 'Assistance Request Management API',
+  });
+  return document;
+}

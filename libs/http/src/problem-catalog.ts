@@ -1,0 +1,28 @@
+import type { ProblemCode } from '@app/contracts';
+
+interface ProblemKind {
+  status: number;
+  title: string;
+}
+
+/** The one map from a domain problem code to its HTTP status and title. */
+export const PROBLEM_CATALOG: Record<ProblemCode, ProblemKind> = {
+  'validation-error': { status: 400, title: 'Your request is not valid' },
+  'invalid-credentials': { status: 401, title: 'Invalid credentials' },
+  'organization-required': { status: 400, title: 'Organization required' },
+  'invalid-refresh-token': { status: 401, title: 'Invalid refresh token' },
+  'invalid-invitation': { status: 400, title: 'Invalid invitation' },
+  'not-found': { status: 404, title: 'Not Found' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  conflict: { status: 409, title: 'Conflict' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  'recipient-opted-out': { status: 409, title: 'Recipient opted out of SMS' },
+  'no-recipient-contact': { status: 400, title: 'No recipient contact' },
+  'sms-daily-cap-reached': { status: 429, title: 'Daily SMS cap reached' },
+  'sms-monthly-budget-reached': { status: 429, title: 'Monthly SMS budget reached' },
+  'invalid-status-transition': { status: 409, title: 'Invalid status transition' },
+  'match-already-resolved': { status: 409, title: 'Match already resolved' },
+  'email-send-failed': { status: 400, title: 'Email could not be sent' },
+  'idempotency-key-reused': { status: 422, title: 'Idempotency key reused with another request' },
+  'idempotency-key-in-use': { status: 409, title: 'Request with this idempotency key in progress' },
+};

@@ -1,0 +1,26 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { JobQueue } from './job-queue';
+import { MaintenanceProcessor } from './maintenance.processor';
+import { DATABASE_URL } from './tokens';
+
+const PROCESSORS = [MaintenanceProcessor];
+
+/**
+ * The job queue, available everywhere so the API can enqueue; with `runWorkers`, also the
+ * processors (in `npm run start:worker`, and in-process for `npm start`).
+ */
+@Global()
+@Module({})
+export class JobsModule {
+  static forRoot(databaseUrl: string, options: { runWorkers: boolean }): DynamicModule {
+    return {
+      module: JobsModule,
+      providers: [
+        { provide: DATABASE_URL, useValue: databaseUrl },
+        JobQueue,
+        ...(options.runWorkers ? PROCESSORS : []),
+      ],
+      exports: [JobQueue],
+    };
+  }
+}

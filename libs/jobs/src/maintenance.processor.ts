@@ -1,0 +1,30 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { LoginFailureRepository, MemberInvitationRepository, RefreshTokenRepository } from '@app/database';
+import { JobQueue } from './job-queue';
+
+export const PURGE_EXPIRED_JOB = 'maintenance.purge-expired';
+
+/** Hourly: deletes expired refresh tokens and invitations, and login failures older than a day. */
+@Injectable()
+export class MaintenanceProcessor implements OnApplicationBootstrap {
+  private readonly logger = new Logger(MaintenanceProcessor.name);
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly refreshTokens: RefreshTokenRepository,
+    private readonly invitations: MemberInvitationRepository,
+    private readonly loginFailures: LoginFailureRepository,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.schedule(PURGE_EXPIRED_JOB, '17 * * * *');
+    await this.queue.work(PURGE_EXPIRED_JOB, {}, () => this.purgeExpired());
+  }
+
+  async purgeExpired(): Promise<void> {
+    const tokens = await this.refreshTokens.deleteExpired();
+    const invitations = await this.invitations.deleteExpired();
+    await this.loginFailures.deleteOlderThan(24 * 3600);
+    this.logger.log({ tokens, invitations }, 'Purged expired credentials');
+  }
+}

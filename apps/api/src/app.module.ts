@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@app/auth';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
-import { LoggingModule } from '@app/http';
 import { JobsModule } from '@app/jobs';
 import { AuthApiModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
@@ -16,7 +15,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggingModule.forRoot(config.logLevel),
         DatabaseModule.forRoot(databaseUrl),
         AuthModule.forRoot(config),
         JobsModule.forRoot(databaseUrl, { runWorkers: config.runWorkers }),

@@ -22,7 +22,7 @@ async function bootstrap(): Promise<void> {
       announce('');
     }
   }
-  const app = await createApi(config, database.url, { bufferLogs: true });
+  const app = await createApi(config, database.url);
   await app.listen(config.port);
   announce(`API listening on http://localhost:${config.port} (reference: /docs)`);
 

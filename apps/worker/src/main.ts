@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { ConfigError, loadConfig } from '@app/config';
+import { createLogger, PinoNestLogger } from '@app/http';
 import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
@@ -9,9 +9,8 @@ async function bootstrap(): Promise<void> {
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for a separate worker');
   const app = await NestFactory.createApplicationContext(
     WorkerModule.forRoot(config, config.databaseUrl),
-    { bufferLogs: true },
+    { logger: new PinoNestLogger(createLogger(config.logLevel)) },
   );
-  app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   await app.init();
 }

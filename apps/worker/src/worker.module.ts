@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
-import { LoggingModule } from '@app/http';
 import { JobsModule } from '@app/jobs';
 
 /** The background workers alone, for `npm run start:worker` (scale them apart from the API). */
@@ -12,7 +11,6 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggingModule.forRoot(config.logLevel),
         DatabaseModule.forRoot(databaseUrl),
         JobsModule.forRoot(databaseUrl, { runWorkers: true }),
       ],

@@ -2,12 +2,11 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '@app/config';
 import { AccessGuard } from './access.guard';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenService } from './access-token.service';
 import { JwtStrategy } from './jwt.strategy';
-import { MEMBER_THROTTLER, MemberRateLimitGuard } from './member-rate-limit.guard';
+import { MemberRateLimitGuard } from './member-rate-limit.guard';
 
 /** Authentication and authorization for every route: the global guards and token issuing. */
 @Global()
@@ -23,10 +22,6 @@ export class AuthModule {
           signOptions: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS },
           verifyOptions: { algorithms: ['HS256'] },
         }),
-        ThrottlerModule.forRoot({
-          throttlers: [{ name: MEMBER_THROTTLER, ttl: 60_000, limit: config.rateLimits.member }],
-          skipIf: () => config.rateLimits.member === 0,
-        }),
       ],
       providers: [
         JwtStrategy,
@@ -34,7 +29,7 @@ export class AuthModule {
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_GUARD, useClass: MemberRateLimitGuard },
       ],
-      exports: [AccessTokenService, JwtModule, ThrottlerModule],
+      exports: [AccessTokenService, JwtModule],
     };
   }
 }

@@ -1,28 +1,26 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerLimitDetail } from '@nestjs/throttler';
-import { DomainError } from '@app/http';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { DomainError, FixedWindowLimiter } from '@app/http';
 import type { AuthContext } from './auth-context';
 
-export const MEMBER_THROTTLER = 'member';
-
-/** RATE_LIMIT_MEMBER requests per minute per member, on authenticated routes only (per process). */
+/** RATE_LIMIT_MEMBER requests per minute per member, on authenticated routes (per process). */
 @Injectable()
-export class MemberRateLimitGuard extends ThrottlerGuard {
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return !context.switchToHttp().getRequest<{ auth?: AuthContext }>().auth;
+export class MemberRateLimitGuard implements CanActivate {
+  private readonly limiter: FixedWindowLimiter;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.limiter = new FixedWindowLimiter(config.rateLimits.member, 60_000);
   }
 
-  protected override async getTracker(request: { auth: AuthContext }): Promise<string> {
-    return request.auth.memberId;
-  }
-
-  protected override async throwThrottlingException(
-    _context: ExecutionContext,
-    detail: ThrottlerLimitDetail,
-  ): Promise<void> {
-    throw new DomainError('rate-limited', 'Too many requests; slow down', {
-      retryAfter: Math.max(1, detail.timeToBlockExpire),
-    });
+  canActivate(context: ExecutionContext): boolean {
+    const auth = context.switchToHttp().getRequest<{ auth?: AuthContext }>().auth;
+    if (!auth) return true;
+    const decision = this.limiter.hit(auth.memberId);
+    if (!decision.allowed) {
+      throw new DomainError('rate-limited', 'Too many requests; slow down', {
+        retryAfter: decision.retryAfter,
+      });
+    }
+    return true;
   }
 }
-

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedDatabase } from '../../database/src/embedded/embedded-database';
+import { runMigrations } from '../../database/src/migrate';
+import { answers, databaseUrl, LOCAL_SERVER_URL, onServer } from './postgres-server';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** TEST_DATABASE_URL, else the local server on 5432, else an embedded server of our own. */
+async function findServer(): Promise<string> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  if (await answers(LOCAL_SERVER_URL)) return LOCAL_SERVER_URL;
+  const root = mkdtempSync(join(tmpdir(), 'assist-test-'));
+  const embedded = await startEmbeddedDatabase({ root, port: await freePort(), database: 'postgres' });
+  (globalThis as { embeddedTestServer?: { stop(): Promise<void> } }).embeddedTestServer = embedded;
+  return embedded.url;
+}
+
+/** Migrates a template database once; each test file clones it (libs/testing/src/test-database.ts). */
+export default async function globalSetup(): Promise<void> {
+  const serverUrl = await findServer();
+  const runId = randomBytes(4).toString('hex');
+  const template = `assist_test_${runId}_template`;
+  await onServer(serverUrl, [`CREATE DATABASE ${template}`]);
+  await runMigrations(databaseUrl(serverUrl, template));
+  process.env.TEST_SERVER_URL = serverUrl;
+  process.env.TEST_RUN_ID = runId;
+  process.env.TEST_TEMPLATE_DATABASE = template;
+}

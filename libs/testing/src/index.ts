@@ -1,0 +1,5 @@
+export * from './factories';
+export * from './problem-assertions';
+export * from './test-app';
+export * from './test-config';
+export * from './test-database';

@@ -1,0 +1,39 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import type { AppConfig, Env } from '@app/config';
+import { createTestDatabase, TestDatabase } from './test-database';
+import { testConfig } from './test-config';
+
+export type AppFactory = (config: AppConfig, databaseUrl: string) => Promise<INestApplication>;
+
+/** A real application on its own fresh database, driven over HTTP with supertest. */
+export class TestApp {
+  private constructor(
+    readonly app: INestApplication,
+    readonly config: AppConfig,
+    private readonly database: TestDatabase,
+  ) {}
+
+  static async start(factory: AppFactory, env: Env = {}): Promise<TestApp> {
+    const database = await createTestDatabase();
+    const config = testConfig(env);
+    const app = await factory(config, database.url);
+    await app.init();
+    return new TestApp(app, config, database);
+  }
+
+  get http(): TestAgent {
+    return request(this.app.getHttpServer());
+  }
+
+  get dataSource(): DataSource {
+    return this.app.get(DataSource);
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    await this.database.drop();
+  }
+}

@@ -8,3 +8,4 @@ export * from './member-rate-limit.guard';
 export * from './password';
 export * from './permission';
 export * from './opaque-token';
+export * from './access';

@@ -1,0 +1,116 @@
+import { expectProblem, newOrgWithAdmin, TestApp } from '@app/testing';
+import { startTestApi } from '../apps/api/test/test-api';
+
+/** API.md section 1: every error is problem details, whatever part of the stack raises it. */
+describe('HTTP conventions', () => {
+  let api: TestApp;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('answers malformed JSON with a 400 validation problem', async () => {
+    const response = await api.http
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": ');
+    expectProblem(response, 400, 'validation-error');
+    expect(response.body.errors).toEqual([{ field: 'body', message: 'The request body is not valid JSON' }]);
+  });
+
+  it('answers a body that is not an object with 400', async () => {
+    const response = await api.http.post('/api/auth/login').send([1, 2]);
+    expectProblem(response, 400, 'validation-error');
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const response = await api.http
+      .post('/api/auth/login')
+      .set('Content-Type', 'text/plain')
+      .send('email=a');
+    expectProblem(response, 415, 'about:blank');
+  });
+
+  it('answers a body over 100 KiB with 413', async () => {
+    const response = await api.http
+      .post('/api/auth/login')
+      .send({ email: 'a@example.org', password: 'x'.repeat(110 * 1024) });
+    expectProblem(response, 413, 'about:blank');
+  });
+
+  it('answers an unknown route with 404', async () => {
+    const response = await api.http.get('/api/does-not-exist');
+    expectProblem(response, 404, 'about:blank');
+    expect(response.body.instance).toBe('/api/does-not-exist');
+  });
+
+  it('answers a known path with another method with 405 and Allow', async () => {
+    const response = await api.http.delete('/api/auth/me');
+    expectProblem(response, 405, 'about:blank');
+    expect(response.headers.allow).toBe('GET');
+  });
+
+  it('refuses unknown fields', async () => {
+    const response = await api.http
+      .post('/api/auth/refresh')
+      .send({ refreshToken: 'x'.repeat(40), organizationId: 'injected' });
+    expectProblem(response, 400, 'validation-error');
+    expect(response.body.errors).toContainEqual({
+      field: 'organizationId',
+      message: 'property organizationId should not exist',
+    });
+  });
+
+  it('echoes a sane X-Request-Id and makes one up otherwise', async () => {
+    const echoed = await api.http.get('/health/live').set('X-Request-Id', 'abc-123');
+    expect(echoed.headers['x-request-id']).toBe('abc-123');
+    const invented = await api.http.get('/health/live').set('X-Request-Id', 'has spaces and {braces}');
+    expect(invented.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const onError = await api.http.post('/api/auth/login').set('Content-Type', 'application/json').send('{');
+    expect(onError.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sets security headers', async () => {
+    const response = await api.http.get('/health/live');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('answers a missing credential with 401 and WWW-Authenticate', async () => {
+    expectProblem(await api.http.get('/api/auth/me'), 401, 'about:blank');
+  });
+
+  it('limits requests per member with 429 and retry_after', async () => {
+    const limited = await startTestApi({ RATE_LIMIT_MEMBER: '2' });
+    try {
+      const { auth } = await newOrgWithAdmin(limited);
+      await limited.http.get('/api/auth/me').set(auth).expect(200);
+      await limited.http.get('/api/auth/me').set(auth).expect(200);
+      const response = await limited.http.get('/api/auth/me').set(auth);
+      expectProblem(response, 429, 'rate-limited');
+      expect(response.body.retry_after).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('serves the OpenAPI document with bearer security and problem schemas', async () => {
+    const response = await api.http.get('/docs/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(response.body.components.schemas.ProblemDetailsDto).toBeDefined();
+    const me = response.body.paths['/api/auth/me'].get;
+    expect(Object.keys(me.responses)).toEqual(expect.arrayContaining(['200', '401']));
+    const docs = await api.http.get('/docs/');
+    expect(docs.status).toBe(200);
+    expect(docs.text).toContain('swagger-ui');
+  });
+
+  it('reports liveness and readiness', async () => {
+    expect((await api.http.get('/health/live')).status).toBe(200);
+    const ready = await api.http.get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.info).toMatchObject({ database: { status: 'up' }, migrations: { status: 'up' } });
+  });
+});

@@ -3,3 +3,4 @@ export * from './problem-assertions';
 export * from './test-app';
 export * from './test-config';
 export * from './test-database';
+export * from './route-inventory';

@@ -8,7 +8,9 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   prettier,
   {
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -16,7 +18,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/cli/**/*.ts', 'bench/**/*.ts', 'libs/testing/**/*.ts', 'test/**/*.ts', '**/*.spec.ts'],
+    files: [
+      'apps/cli/**/*.ts',
+      'bench/**/*.ts',
+      'libs/testing/**/*.ts',
+      'test/**/*.ts',
+      '**/*.spec.ts',
+    ],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

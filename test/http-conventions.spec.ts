@@ -16,7 +16,9 @@ describe('HTTP conventions', () => {
       .set('Content-Type', 'application/json')
       .send('{"email": ');
     expectProblem(response, 400, 'validation-error');
-    expect(response.body.errors).toEqual([{ field: 'body', message: 'The request body is not valid JSON' }]);
+    expect(response.body.errors).toEqual([
+      { field: 'body', message: 'The request body is not valid JSON' },
+    ]);
   });
 
   it('answers a body that is not an object with 400', async () => {
@@ -65,9 +67,14 @@ describe('HTTP conventions', () => {
   it('echoes a sane X-Request-Id and makes one up otherwise', async () => {
     const echoed = await api.http.get('/health/live').set('X-Request-Id', 'abc-123');
     expect(echoed.headers['x-request-id']).toBe('abc-123');
-    const invented = await api.http.get('/health/live').set('X-Request-Id', 'has spaces and {braces}');
+    const invented = await api.http
+      .get('/health/live')
+      .set('X-Request-Id', 'has spaces and {braces}');
     expect(invented.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const onError = await api.http.post('/api/auth/login').set('Content-Type', 'application/json').send('{');
+    const onError = await api.http
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{');
     expect(onError.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -98,7 +105,10 @@ describe('HTTP conventions', () => {
   it('serves the OpenAPI document with bearer security and problem schemas', async () => {
     const response = await api.http.get('/docs/openapi.json');
     expect(response.status).toBe(200);
-    expect(response.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(response.body.components.securitySchemes.bearer).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
     expect(response.body.components.schemas.ProblemDetailsDto).toBeDefined();
     const me = response.body.paths['/api/auth/me'].get;
     expect(Object.keys(me.responses)).toEqual(expect.arrayContaining(['200', '401']));
@@ -111,6 +121,9 @@ describe('HTTP conventions', () => {
     expect((await api.http.get('/health/live')).status).toBe(200);
     const ready = await api.http.get('/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body.info).toMatchObject({ database: { status: 'up' }, migrations: { status: 'up' } });
+    expect(ready.body.info).toMatchObject({
+      database: { status: 'up' },
+      migrations: { status: 'up' },
+    });
   });
 });

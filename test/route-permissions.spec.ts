@@ -18,7 +18,9 @@ describe('route permissions', () => {
   });
 
   it('matches the reviewed list', () => {
-    const lines = listRoutes(api.app).map((r) => `${r.method.padEnd(6)} ${r.path.padEnd(52)} ${r.access}`);
+    const lines = listRoutes(api.app).map(
+      (r) => `${r.method.padEnd(6)} ${r.path.padEnd(52)} ${r.access}`,
+    );
     expect(lines).toMatchSnapshot();
   });
 });

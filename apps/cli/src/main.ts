@@ -3,7 +3,12 @@ import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '@app/auth';
 import { ConfigError, loadConfig, withDevelopmentSecrets } from '@app/config';
-import { dataSourceOptions, openDatabase, provisionOrganization, runMigrations } from '@app/database';
+import {
+  dataSourceOptions,
+  openDatabase,
+  provisionOrganization,
+  runMigrations,
+} from '@app/database';
 
 const USAGE = `Usage:
   npm run cli -- org:create --name NAME --slug SLUG --admin-email EMAIL --admin-password PASSWORD [--admin-name NAME]
@@ -15,7 +20,8 @@ class UsageError extends Error {}
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new UsageError(`--${name} is required`);
   return value.trim();
 }
 
@@ -39,7 +45,8 @@ async function createOrganization(url: string, args: string[]): Promise<void> {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new UsageError(`--admin-password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError('--admin-email must be an email address');
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new UsageError('--admin-email must be an email address');
   const dataSource = await new DataSource(dataSourceOptions(url)).initialize();
   try {
     const created = await provisionOrganization(dataSource, {
@@ -51,7 +58,8 @@ async function createOrganization(url: string, args: string[]): Promise<void> {
     });
     console.log(JSON.stringify(created));
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new UsageError(`slug "${slug}" is taken`);
+    if ((error as { code?: string }).code === '23505')
+      throw new UsageError(`slug "${slug}" is taken`);
     throw error;
   } finally {
     await dataSource.destroy();
@@ -72,7 +80,8 @@ async function main(): Promise<void> {
     log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations');
     return;
   }
-  if (command !== 'org:create') throw new UsageError(command ? `Unknown command ${command}` : 'No command');
+  if (command !== 'org:create')
+    throw new UsageError(command ? `Unknown command ${command}` : 'No command');
   const database = await openDatabase(config.databaseUrl, log);
   try {
     await createOrganization(database.url, args);

@@ -6,7 +6,8 @@ import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for a separate worker');
+  if (!config.databaseUrl)
+    throw new ConfigError('DATABASE_URL', 'is required for a separate worker');
   const app = await NestFactory.createApplicationContext(
     WorkerModule.forRoot(config, config.databaseUrl),
     { logger: new PinoNestLogger(createLogger(config.logLevel)) },

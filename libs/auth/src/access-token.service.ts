@@ -9,7 +9,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export class AccessTokenService {
   constructor(private readonly jwt: JwtService) {}
 
-  issue(member: Pick<MemberEntity, 'id' | 'organizationId' | 'role' | 'profiles' | 'partnerId'>): string {
+  issue(
+    member: Pick<MemberEntity, 'id' | 'organizationId' | 'role' | 'profiles' | 'partnerId'>,
+  ): string {
     const claims: AccessTokenClaims = {
       sub: member.id,
       org: member.organizationId,

@@ -1,4 +1,9 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { ApiProblems } from '@app/http';
 import type { AuthContext } from './auth-context';
@@ -15,7 +20,10 @@ export const Public = () => SetMetadata(ROUTE_ACCESS, { kind: 'public' } satisfi
 /** A route for members; with a permission, members lacking it get 403. */
 export function Authenticated(options: { permission?: Permission } = {}) {
   return applyDecorators(
-    SetMetadata(ROUTE_ACCESS, { kind: 'member', permission: options.permission } satisfies RouteAccess),
+    SetMetadata(ROUTE_ACCESS, {
+      kind: 'member',
+      permission: options.permission,
+    } satisfies RouteAccess),
     ApiBearerAuth(),
     ApiProblems(...(options.permission ? [401, 403] : [401])),
   );

@@ -44,7 +44,12 @@ export const ROLE_PERMISSIONS: Record<MemberRole, readonly Permission[]> = {
     Permission.ShiftManage,
   ],
   staff: [Permission.PartnerRead],
-  volunteer: [Permission.PartnerRead, Permission.NeedRead, Permission.NeedUpdate, Permission.ShiftManage],
+  volunteer: [
+    Permission.PartnerRead,
+    Permission.NeedRead,
+    Permission.NeedUpdate,
+    Permission.ShiftManage,
+  ],
 };
 
 /** API.md section 3, by access profile (added to the role's permissions). */
@@ -63,6 +68,9 @@ export const PROFILE_PERMISSIONS: Record<AccessProfile, readonly Permission[]> =
   duplicate_resolver: [Permission.ConstituentRead, Permission.ConstituentMerge],
 };
 
-export function permissionsOf(role: MemberRole, profiles: readonly AccessProfile[]): Set<Permission> {
+export function permissionsOf(
+  role: MemberRole,
+  profiles: readonly AccessProfile[],
+): Set<Permission> {
   return new Set([...ROLE_PERMISSIONS[role], ...profiles.flatMap((p) => PROFILE_PERMISSIONS[p])]);
 }

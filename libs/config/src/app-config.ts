@@ -8,6 +8,7 @@ import {
   readOrigins,
   readString,
   readUrl,
+  readUrlOr,
 } from './env-readers';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
@@ -50,7 +51,8 @@ function readEncryptionKey(env: Env, development: boolean): Buffer {
     return randomBytes(32);
   }
   const key = Buffer.from(value, 'base64');
-  if (key.length !== 32) throw new ConfigError('ENCRYPTION_KEY', 'must be 32 bytes, base64-encoded');
+  if (key.length !== 32)
+    throw new ConfigError('ENCRYPTION_KEY', 'must be 32 bytes, base64-encoded');
   return key;
 }
 
@@ -72,7 +74,12 @@ function readJwtSecret(env: Env, development: boolean): string {
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = readEnum(env, 'NODE_ENV', NODE_ENVS, 'development');
   const development = nodeEnv !== 'production';
-  const publicAppUrl = readUrl(env, 'PUBLIC_APP_URL', ['http:', 'https:'], 'http://localhost:3000')!;
+  const publicAppUrl = readUrlOr(
+    env,
+    'PUBLIC_APP_URL',
+    ['http:', 'https:'],
+    'http://localhost:3000',
+  );
   return {
     nodeEnv,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -85,13 +92,33 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smsProvider: readEnum(env, 'SMS_PROVIDER', SMS_PROVIDERS, 'log'),
     telnyx: {
       apiKey: readString(env, 'TELNYX_API_KEY'),
-      apiBaseUrl: readUrl(env, 'TELNYX_API_BASE_URL', ['http:', 'https:'], 'https://api.telnyx.com')!,
+      apiBaseUrl: readUrlOr(
+        env,
+        'TELNYX_API_BASE_URL',
+        ['http:', 'https:'],
+        'https://api.telnyx.com',
+      ),
       publicKey: readString(env, 'TELNYX_PUBLIC_KEY'),
     },
     emailApiBaseUrls: {
-      sendgrid: readUrl(env, 'SENDGRID_API_BASE_URL', ['http:', 'https:'], 'https://api.sendgrid.com')!,
-      mailgun: readUrl(env, 'MAILGUN_API_BASE_URL', ['http:', 'https:'], 'https://api.mailgun.net')!,
-      postmark: readUrl(env, 'POSTMARK_API_BASE_URL', ['http:', 'https:'], 'https://api.postmarkapp.com')!,
+      sendgrid: readUrlOr(
+        env,
+        'SENDGRID_API_BASE_URL',
+        ['http:', 'https:'],
+        'https://api.sendgrid.com',
+      ),
+      mailgun: readUrlOr(
+        env,
+        'MAILGUN_API_BASE_URL',
+        ['http:', 'https:'],
+        'https://api.mailgun.net',
+      ),
+      postmark: readUrlOr(
+        env,
+        'POSTMARK_API_BASE_URL',
+        ['http:', 'https:'],
+        'https://api.postmarkapp.com',
+      ),
     },
     emailAllowPrivateHosts: readBoolean(env, 'EMAIL_ALLOW_PRIVATE_HOSTS', false),
     systemSmtpUrl: readUrl(env, 'SYSTEM_SMTP_URL', ['smtp:', 'smtps:']),

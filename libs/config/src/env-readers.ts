@@ -11,12 +11,19 @@ export function readString(env: Env, name: string, fallback?: string): string | 
   return raw(env, name) ?? fallback;
 }
 
-export function readInt(env: Env, name: string, fallback: number, min = 0, max = 65535 * 1000): number {
+export function readInt(
+  env: Env,
+  name: string,
+  fallback: number,
+  min = 0,
+  max = 65535 * 1000,
+): number {
   const value = raw(env, name);
   if (value === undefined) return fallback;
   if (!/^\d+$/.test(value)) throw new ConfigError(name, `must be a whole number, got "${value}"`);
   const parsed = Number(value);
-  if (parsed < min || parsed > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
+  if (parsed < min || parsed > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}`);
   return parsed;
 }
 
@@ -28,7 +35,12 @@ export function readBoolean(env: Env, name: string, fallback: boolean): boolean 
   throw new ConfigError(name, `must be true or false, got "${value}"`);
 }
 
-export function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+export function readEnum<T extends string>(
+  env: Env,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const value = raw(env, name);
   if (value === undefined) return fallback;
   if (!allowed.includes(value as T)) {
@@ -37,7 +49,12 @@ export function readEnum<T extends string>(env: Env, name: string, allowed: read
   return value as T;
 }
 
-export function readUrl(env: Env, name: string, protocols: string[], fallback?: string): string | undefined {
+export function readUrl(
+  env: Env,
+  name: string,
+  protocols: string[],
+  fallback?: string,
+): string | undefined {
   const value = raw(env, name) ?? fallback;
   if (value === undefined) return undefined;
   let url: URL;
@@ -64,4 +81,8 @@ export function readOrigins(env: Env, name: string, fallback: string[]): string[
       throw new ConfigError(name, `holds "${entry.trim()}", which is not an http(s) origin`);
     }
   });
+}
+
+export function readUrlOr(env: Env, name: string, protocols: string[], fallback: string): string {
+  return readUrl(env, name, protocols) ?? fallback;
 }

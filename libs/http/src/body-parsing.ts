@@ -7,7 +7,9 @@ export const BODY_LIMIT = '100kb';
 
 function hasBody(request: Request): boolean {
   const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
 }
 
 /** A request with a body must declare JSON (415 otherwise). */
@@ -39,11 +41,16 @@ export function bodyParserErrors(
   if (!error.type || error.status === undefined) return next(error);
   const instance = request.path;
   if (error.type === 'entity.parse.failed') {
-    const problem = validationProblem([{ field: 'body', message: 'The request body is not valid JSON' }]);
+    const problem = validationProblem([
+      { field: 'body', message: 'The request body is not valid JSON' },
+    ]);
     return sendProblem(response, domainProblem(problem, instance));
   }
   if (error.type === 'entity.too.large') {
-    return sendProblem(response, plainProblem(413, `The request body exceeds ${BODY_LIMIT}`, instance));
+    return sendProblem(
+      response,
+      plainProblem(413, `The request body exceeds ${BODY_LIMIT}`, instance),
+    );
   }
   sendProblem(response, plainProblem(error.status, error.message, instance));
 }

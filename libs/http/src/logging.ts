@@ -43,7 +43,11 @@ export function httpLogger(logger: Logger): RequestHandler {
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
-  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace', message: unknown, context?: unknown) {
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace',
+    message: unknown,
+    context?: unknown,
+  ) {
     const fields = typeof context === 'string' ? { context } : {};
     if (message && typeof message === 'object') this.logger[level]({ ...fields, ...message });
     else this.logger[level](fields, String(message));

@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { ProblemDetails } from '@app/contracts';
 import type { Express, Request, Response } from 'express';
@@ -37,7 +44,11 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       return plainProblem(exception.getStatus(), messageOf(exception), instance);
     }
     this.logger.error({ err: exception, requestId: request.id }, 'Unhandled error');
-    return plainProblem(500, `An unexpected error occurred (request ${String(request.id)})`, instance);
+    return plainProblem(
+      500,
+      `An unexpected error occurred (request ${String(request.id)})`,
+      instance,
+    );
   }
 
   private unknownRoute(request: Request, response: Response, instance: string): ProblemDetails {
@@ -45,6 +56,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const methods = allowedMethods(app, request.path);
     if (methods.length === 0) return plainProblem(404, `No resource at ${request.path}`, instance);
     response.setHeader('Allow', methods.join(', '));
-    return plainProblem(405, `${request.method} is not allowed here; use ${methods.join(', ')}`, instance);
+    return plainProblem(
+      405,
+      `${request.method} is not allowed here; use ${methods.join(', ')}`,
+      instance,
+    );
   }
 }

@@ -18,7 +18,8 @@ export function plainProblem(status: number, detail: string, instance?: string):
 
 export function sendProblem(response: Response, problem: ProblemDetails): void {
   if (problem.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
-  if (problem.retry_after !== undefined) response.setHeader('Retry-After', String(problem.retry_after));
+  if (problem.retry_after !== undefined)
+    response.setHeader('Retry-After', String(problem.retry_after));
   response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
 }
 

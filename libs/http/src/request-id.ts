@@ -16,7 +16,11 @@ export function requestIdFor(request: IdentifiedRequest, response: ServerRespons
 }
 
 /** First middleware of the app, so even body-parser failures carry the id. */
-export function assignRequestId(request: IdentifiedRequest, response: ServerResponse, next: () => void): void {
+export function assignRequestId(
+  request: IdentifiedRequest,
+  response: ServerResponse,
+  next: () => void,
+): void {
   requestIdFor(request, response);
   next();
 }

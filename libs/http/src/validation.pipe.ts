@@ -35,7 +35,9 @@ export class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata)) {
       if (value === undefined) value = {};
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw validationProblem([{ field: 'body', message: 'The request body must be a JSON object' }]);
+        throw validationProblem([
+          { field: 'body', message: 'The request body must be a JSON object' },
+        ]);
       }
     }
     return super.transform(value, metadata);

@@ -1,5 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { LoginFailureRepository, MemberInvitationRepository, RefreshTokenRepository } from '@app/database';
+import {
+  LoginFailureRepository,
+  MemberInvitationRepository,
+  RefreshTokenRepository,
+} from '@app/database';
 import { JobQueue } from './job-queue';
 
 export const PURGE_EXPIRED_JOB = 'maintenance.purge-expired';

@@ -23,7 +23,11 @@ async function findServer(): Promise<string> {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
   if (await answers(LOCAL_SERVER_URL)) return LOCAL_SERVER_URL;
   const root = mkdtempSync(join(tmpdir(), 'assist-test-'));
-  const embedded = await startEmbeddedDatabase({ root, port: await freePort(), database: 'postgres' });
+  const embedded = await startEmbeddedDatabase({
+    root,
+    port: await freePort(),
+    database: 'postgres',
+  });
   (globalThis as { embeddedTestServer?: { stop(): Promise<void> } }).embeddedTestServer = embedded;
   return embedded.url;
 }

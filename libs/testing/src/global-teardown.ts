@@ -11,10 +11,13 @@ export default async function globalTeardown(): Promise<void> {
         'SELECT datname FROM pg_database WHERE datname LIKE $1',
         [`assist_test_${process.env.TEST_RUN_ID}_%`],
       );
-      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      for (const { datname } of rows)
+        await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     } finally {
       await client.end();
     }
   }
-  await (globalThis as { embeddedTestServer?: { stop(): Promise<void> } }).embeddedTestServer?.stop();
+  await (
+    globalThis as { embeddedTestServer?: { stop(): Promise<void> } }
+  ).embeddedTestServer?.stop();
 }

@@ -10,10 +10,10 @@ export interface RouteEntry {
 }
 
 function joinPath(...parts: string[]): string {
-  return `/${parts.map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`.replace(
-    /:(\w+)/g,
-    '{$1}',
-  );
+  return `/${parts
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`.replace(/:(\w+)/g, '{$1}');
 }
 
 function describeAccess(access: RouteAccess | undefined): string {
@@ -36,7 +36,8 @@ export function listRoutes(app: INestApplication): RouteEntry[] {
         if (typeof handler !== 'function' || name === 'constructor') continue;
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (method === undefined) continue;
-        const access = (Reflect.getMetadata(ROUTE_ACCESS, handler) as RouteAccess | undefined) ?? classAccess;
+        const access =
+          (Reflect.getMetadata(ROUTE_ACCESS, handler) as RouteAccess | undefined) ?? classAccess;
         routes.push({
           method: RequestMethod[method],
           path: joinPath(base, Reflect.getMetadata(PATH_METADATA, handler) ?? ''),

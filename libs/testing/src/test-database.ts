@@ -10,7 +10,8 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_SERVER_URL;
   const template = process.env.TEST_TEMPLATE_DATABASE;
-  if (!serverUrl || !template) throw new Error('Run tests with npm test (the Jest global setup prepares PostgreSQL)');
+  if (!serverUrl || !template)
+    throw new Error('Run tests with npm test (the Jest global setup prepares PostgreSQL)');
   const name = `assist_test_${process.env.TEST_RUN_ID}_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, [`CREATE DATABASE ${name} TEMPLATE ${template}`]);
   return {

@@ -13,10 +13,9 @@ export class LoginFailureRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async record(scopeKeys: string[]): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO login_failure (scope_key) SELECT unnest($1::text[])`,
-      [scopeKeys],
-    );
+    await this.dataSource.query(`INSERT INTO login_failure (scope_key) SELECT unnest($1::text[])`, [
+      scopeKeys,
+    ]);
   }
 
   async window(scopeKey: string, windowSeconds: number): Promise<FailureWindow> {

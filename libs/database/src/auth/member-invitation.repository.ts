@@ -9,7 +9,10 @@ export class MemberInvitationRepository {
 
   async insert(
     manager: EntityManager,
-    invitation: Pick<MemberInvitationEntity, 'organizationId' | 'memberId' | 'tokenHash' | 'expiresAt'>,
+    invitation: Pick<
+      MemberInvitationEntity,
+      'organizationId' | 'memberId' | 'tokenHash' | 'expiresAt'
+    >,
   ): Promise<void> {
     await manager.insert(MemberInvitationEntity, invitation);
   }

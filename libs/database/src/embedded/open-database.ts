@@ -8,7 +8,10 @@ export interface OpenDatabase {
 }
 
 /** DATABASE_URL when set; otherwise the embedded PostgreSQL under `.data/`, migrated. */
-export async function openDatabase(databaseUrl: string | undefined, log: (line: string) => void): Promise<OpenDatabase> {
+export async function openDatabase(
+  databaseUrl: string | undefined,
+  log: (line: string) => void,
+): Promise<OpenDatabase> {
   if (databaseUrl) return { url: databaseUrl, embedded: false, stop: async () => undefined };
   log('No DATABASE_URL: starting the embedded PostgreSQL (data under .data/)');
   const server = await startEmbeddedDatabase({ log });

@@ -1,5 +1,12 @@
 import type { AccessProfile, MemberRole } from '@app/contracts';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 
 /** A staff user of one organization. Email is unique within the organization. */
 @Entity('member')

@@ -12,7 +12,11 @@ export interface LoginCandidate {
 export class MemberRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  findById(organizationId: string, memberId: string, manager: EntityManager = this.dataSource.manager) {
+  findById(
+    organizationId: string,
+    memberId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ) {
     return manager.findOneBy(MemberEntity, { organizationId, id: memberId });
   }
 
@@ -28,7 +32,7 @@ export class MemberRepository {
       .getRawAndEntities();
     return rows.entities.map((member, index) => ({
       member,
-      passwordHash: member.passwordHash!,
+      passwordHash: member.passwordHash ?? '',
       organizationSlug: String(rows.raw[index].organization_slug),
     }));
   }

@@ -96,7 +96,9 @@ export class Foundation1763800000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         FOREIGN KEY (organization_id, member_id) REFERENCES member (organization_id, id) ON DELETE CASCADE
       )`);
-    await q.query(`CREATE INDEX member_invitation_organization_idx ON member_invitation (organization_id)`);
+    await q.query(
+      `CREATE INDEX member_invitation_organization_idx ON member_invitation (organization_id)`,
+    );
     await q.query(`CREATE INDEX member_invitation_member_idx ON member_invitation (member_id)`);
     await q.query(`CREATE INDEX member_invitation_expires_idx ON member_invitation (expires_at)`);
     await q.query(`

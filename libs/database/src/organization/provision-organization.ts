@@ -22,7 +22,11 @@ export function provisionOrganization(
 ): Promise<ProvisionedOrganization> {
   return dataSource.transaction(async (manager) => {
     const organization = await manager.save(
-      manager.create(OrganizationEntity, { name: input.name, slug: input.slug, orgStatus: 'ENABLED' }),
+      manager.create(OrganizationEntity, {
+        name: input.name,
+        slug: input.slug,
+        orgStatus: 'ENABLED',
+      }),
     );
     const admin = await manager.save(
       manager.create(MemberEntity, {

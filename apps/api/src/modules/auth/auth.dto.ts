@@ -1,5 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  IsEmail,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { MIN_PASSWORD_LENGTH } from '@app/auth';
 
 export class LoginDto {
@@ -14,7 +22,8 @@ export class LoginDto {
   password: string;
 
   @ApiPropertyOptional({
-    description: 'Organization slug; needed only when the credentials match members of several organizations',
+    description:
+      'Organization slug; needed only when the credentials match members of several organizations',
   })
   @IsOptional()
   @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'organization must be an organization slug' })
@@ -34,7 +43,9 @@ export class AcceptInviteDto {
 
   @ApiProperty({ minLength: MIN_PASSWORD_LENGTH })
   @IsString()
-  @MinLength(MIN_PASSWORD_LENGTH, { message: `password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  @MinLength(MIN_PASSWORD_LENGTH, {
+    message: `password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  })
   @MaxLength(1024)
   password: string;
 }

@@ -84,11 +84,20 @@ export class AuthService {
     const member = await this.dataSource.transaction(async (manager) => {
       const invitation = await this.invitations.consume(manager, hashOpaqueToken(input.token));
       const invited =
-        invitation && (await this.members.findById(invitation.organizationId, invitation.memberId, manager));
+        invitation &&
+        (await this.members.findById(invitation.organizationId, invitation.memberId, manager));
       if (!invitation || !invited?.isActive) {
-        throw new DomainError('invalid-invitation', 'The invitation is unknown, expired or already used');
+        throw new DomainError(
+          'invalid-invitation',
+          'The invitation is unknown, expired or already used',
+        );
       }
-      await this.members.setPasswordAndConfirm(manager, invited.organizationId, invited.id, passwordHash);
+      await this.members.setPasswordAndConfirm(
+        manager,
+        invited.organizationId,
+        invited.id,
+        passwordHash,
+      );
       return invited;
     });
     return this.issuePair(member, randomUUID());

@@ -33,9 +33,16 @@ describe('auth', () => {
         expiresIn: 900,
         tokenType: 'Bearer',
       });
-      const me = await api.http.get('/api/auth/me').set('Authorization', `Bearer ${response.body.accessToken}`);
+      const me = await api.http
+        .get('/api/auth/me')
+        .set('Authorization', `Bearer ${response.body.accessToken}`);
       expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ id: admin.id, email: admin.email, role: 'org_admin', isConfirmed: true });
+      expect(me.body).toMatchObject({
+        id: admin.id,
+        email: admin.email,
+        role: 'org_admin',
+        isConfirmed: true,
+      });
     });
 
     it('answers a wrong password and an unknown email alike with 401', async () => {
@@ -64,16 +71,20 @@ describe('auth', () => {
       expectProblem(await login({ email, password: TEST_PASSWORD }), 400, 'organization-required');
       const chosen = await login({ email, password: TEST_PASSWORD, organization: second.slug });
       expect(chosen.status).toBe(200);
-      const me = await api.http.get('/api/auth/me').set('Authorization', `Bearer ${chosen.body.accessToken}`);
+      const me = await api.http
+        .get('/api/auth/me')
+        .set('Authorization', `Bearer ${chosen.body.accessToken}`);
       expect(me.body.id).toBe(inSecond.id);
     });
 
     it('validates the body', async () => {
-      const response = await login({ email: 'not-an-email', password: '' , extra: true });
+      const response = await login({ email: 'not-an-email', password: '', extra: true });
       expectProblem(response, 400, 'validation-error');
-      expect(response.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(
-        ['email', 'extra', 'password'],
-      );
+      expect(response.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        'email',
+        'extra',
+        'password',
+      ]);
     });
 
     it('locks an email out after RATE_LIMIT_LOGIN failures with 429 and retry_after', async () => {
@@ -96,17 +107,26 @@ describe('auth', () => {
 
     it('rotates the refresh token', async () => {
       const first = await pair();
-      const second = await api.http.post('/api/auth/refresh').send({ refreshToken: first.refreshToken });
+      const second = await api.http
+        .post('/api/auth/refresh')
+        .send({ refreshToken: first.refreshToken });
       expect(second.status).toBe(200);
       expect(second.body.refreshToken).not.toBe(first.refreshToken);
-      const third = await api.http.post('/api/auth/refresh').send({ refreshToken: second.body.refreshToken });
+      const third = await api.http
+        .post('/api/auth/refresh')
+        .send({ refreshToken: second.body.refreshToken });
       expect(third.status).toBe(200);
     });
 
     it('revokes the whole family when an old refresh token is reused', async () => {
       const first = await pair();
-      const second = await api.http.post('/api/auth/refresh').send({ refreshToken: first.refreshToken });
-      expectProblem(await api.http.post('/api/auth/refresh').send({ refreshToken: first.refreshToken }), 401);
+      const second = await api.http
+        .post('/api/auth/refresh')
+        .send({ refreshToken: first.refreshToken });
+      expectProblem(
+        await api.http.post('/api/auth/refresh').send({ refreshToken: first.refreshToken }),
+        401,
+      );
       expectProblem(
         await api.http.post('/api/auth/refresh').send({ refreshToken: second.body.refreshToken }),
         401,
@@ -116,8 +136,13 @@ describe('auth', () => {
 
     it('logout revokes the family', async () => {
       const first = await pair();
-      expect((await api.http.post('/api/auth/logout').send({ refreshToken: first.refreshToken })).status).toBe(204);
-      expectProblem(await api.http.post('/api/auth/refresh').send({ refreshToken: first.refreshToken }), 401);
+      expect(
+        (await api.http.post('/api/auth/logout').send({ refreshToken: first.refreshToken })).status,
+      ).toBe(204);
+      expectProblem(
+        await api.http.post('/api/auth/refresh').send({ refreshToken: first.refreshToken }),
+        401,
+      );
     });
 
     it('refuses an unknown refresh token', async () => {
@@ -132,7 +157,10 @@ describe('auth', () => {
   describe('GET /api/auth/me', () => {
     it('is 401 without, or with a malformed, credential', async () => {
       expectProblem(await api.http.get('/api/auth/me'), 401);
-      expectProblem(await api.http.get('/api/auth/me').set('Authorization', 'Bearer nonsense'), 401);
+      expectProblem(
+        await api.http.get('/api/auth/me').set('Authorization', 'Bearer nonsense'),
+        401,
+      );
     });
 
     it('refuses a deactivated member at once, even with an unexpired token', async () => {
@@ -144,7 +172,11 @@ describe('auth', () => {
   });
 
   describe('POST /api/auth/accept-invite', () => {
-    async function invite(dataSource: DataSource, token: string, expiresAt = new Date(Date.now() + 3600_000)) {
+    async function invite(
+      dataSource: DataSource,
+      token: string,
+      expiresAt = new Date(Date.now() + 3600_000),
+    ) {
       const org = await newOrg(api);
       const member = await newMember(api, org.id, { role: 'staff', isConfirmed: false });
       await dataSource.getRepository(MemberInvitationEntity).save({
@@ -163,11 +195,17 @@ describe('auth', () => {
         .post('/api/auth/accept-invite')
         .send({ token, password: 'a-brand-new-password' });
       expect(accepted.status).toBe(200);
-      const me = await api.http.get('/api/auth/me').set('Authorization', `Bearer ${accepted.body.accessToken}`);
+      const me = await api.http
+        .get('/api/auth/me')
+        .set('Authorization', `Bearer ${accepted.body.accessToken}`);
       expect(me.body).toMatchObject({ id: member.id, isConfirmed: true });
-      expect((await login({ email: member.email, password: 'a-brand-new-password' })).status).toBe(200);
+      expect((await login({ email: member.email, password: 'a-brand-new-password' })).status).toBe(
+        200,
+      );
       expectProblem(
-        await api.http.post('/api/auth/accept-invite').send({ token, password: 'a-brand-new-password' }),
+        await api.http
+          .post('/api/auth/accept-invite')
+          .send({ token, password: 'a-brand-new-password' }),
         400,
         'invalid-invitation',
       );
@@ -177,11 +215,17 @@ describe('auth', () => {
       const token = 'expired-invitation-token-0123456789';
       await invite(api.dataSource, token, new Date(Date.now() - 1000));
       expectProblem(
-        await api.http.post('/api/auth/accept-invite').send({ token, password: 'a-brand-new-password' }),
+        await api.http
+          .post('/api/auth/accept-invite')
+          .send({ token, password: 'a-brand-new-password' }),
         400,
         'invalid-invitation',
       );
-      expectProblem(await api.http.post('/api/auth/accept-invite').send({ token, password: 'short' }), 400, 'validation-error');
+      expectProblem(
+        await api.http.post('/api/auth/accept-invite').send({ token, password: 'short' }),
+        400,
+        'validation-error',
+      );
     });
   });
 

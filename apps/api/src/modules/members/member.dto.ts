@@ -18,7 +18,10 @@ export class MemberResponseDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
-export function toMemberResponse(member: MemberEntity, partnerName: string | null): MemberResponseDto {
+export function toMemberResponse(
+  member: MemberEntity,
+  partnerName: string | null,
+): MemberResponseDto {
   return {
     id: member.id,
     email: member.email,

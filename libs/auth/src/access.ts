@@ -10,7 +10,11 @@ export function partnerScope(auth: AuthContext): string | null {
 }
 
 /** A row of another partner is invisible to a partner-scoped member: 404, as for another organization. */
-export function assertInPartnerScope(auth: AuthContext, partnerId: string | null, what: string): void {
+export function assertInPartnerScope(
+  auth: AuthContext,
+  partnerId: string | null,
+  what: string,
+): void {
   const scope = partnerScope(auth);
   if (scope !== null && partnerId !== scope) throw DomainError.notFound(what);
 }

@@ -4,4 +4,9 @@ import { MemberEntity } from './member/member.entity';
 import { OrganizationEntity } from './organization/organization.entity';
 
 /** Every entity the data source knows. */
-export const ENTITIES = [OrganizationEntity, MemberEntity, RefreshTokenEntity, MemberInvitationEntity];
+export const ENTITIES = [
+  OrganizationEntity,
+  MemberEntity,
+  RefreshTokenEntity,
+  MemberInvitationEntity,
+];

@@ -16,7 +16,9 @@ export async function newOrg(
   overrides: Partial<OrganizationEntity> = {},
 ): Promise<OrganizationEntity> {
   const repository = app.dataSource.getRepository(OrganizationEntity);
-  return repository.save(repository.create({ name: 'Test Org', slug: unique('org'), ...overrides }));
+  return repository.save(
+    repository.create({ name: 'Test Org', slug: unique('org'), ...overrides }),
+  );
 }
 
 export interface NewMemberOptions {

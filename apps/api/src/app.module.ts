@@ -3,9 +3,19 @@ import { AuthModule } from '@app/auth';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { JobsModule } from '@app/jobs';
+import { MessagingModule } from '@app/messaging';
 import { AuthApiModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MembersModule } from './modules/members/members.module';
+import { NeedsModule } from './modules/needs/needs.module';
+import { PartnersModule } from './modules/partners/partners.module';
+import { SettingsModule } from './modules/settings/settings.module';
+import { VolunteersModule } from './modules/volunteers/volunteers.module';
+import { ConstituentsModule } from './modules/constituents';
+import { HouseholdsModule } from './modules/households/households.module';
+import { MessagingApiModule } from './modules/messaging/messaging.module';
+import { TelephonyModule } from './modules/telephony/telephony.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** The HTTP API. `databaseUrl` is resolved by the caller (embedded PostgreSQL or DATABASE_URL). */
 @Module({})
@@ -18,9 +28,19 @@ export class AppModule {
         DatabaseModule.forRoot(databaseUrl),
         AuthModule.forRoot(config),
         JobsModule.forRoot(databaseUrl, { runWorkers: config.runWorkers }),
+        MessagingModule,
         HealthModule,
         AuthApiModule,
         MembersModule,
+        NeedsModule,
+        PartnersModule,
+        SettingsModule,
+        VolunteersModule,
+        ConstituentsModule,
+        HouseholdsModule,
+        MessagingApiModule,
+        TelephonyModule,
+        WebhooksModule,
       ],
     };
   }

@@ -1,5 +1,8 @@
+import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { NeedVisibility } from '@app/database';
 import { DomainError } from '@app/http';
-import type { AuthContext } from './auth-context';
+import { can, type AuthContext } from './auth-context';
+import { Permission, PROFILE_PERMISSIONS } from './permission';
 
 /**
  * Row scope, in one place (API.md section 3). Members with a partner act within it; org_admin and
@@ -17,4 +20,142 @@ export function assertInPartnerScope(
 ): void {
   const scope = partnerScope(auth);
   if (scope !== null && partnerId !== scope) throw DomainError.notFound(what);
+}
+
+/** Partners: a partner_admin changes only its own partner, never which one is default (403). */
+export function assertMayChangePartner(
+  auth: AuthContext,
+  partnerId: string,
+  changesDefault: boolean,
+): void {
+  if (auth.role === 'org_admin') return;
+  if (partnerId !== auth.partnerId) {
+    throw DomainError.forbidden('A partner admin may change only its own partner');
+  }
+  if (changesDefault) {
+    throw DomainError.forbidden('Only an org admin may change the default partner');
+  }
+}
+
+const PARTNER_MANAGED_ROLES: readonly MemberRole[] = ['staff', 'volunteer'];
+
+/** Members: a partner_admin manages only staff and volunteers of its own partner (403). */
+export function assertMayManageMember(
+  auth: AuthContext,
+  member: { role: MemberRole; partnerId: string | null },
+): void {
+  if (auth.role === 'org_admin') return;
+  if (!PARTNER_MANAGED_ROLES.includes(member.role) || member.partnerId !== auth.partnerId) {
+    throw DomainError.forbidden(
+      'A partner admin manages only staff and volunteers of its own partner',
+    );
+  }
+}
+
+/** Members: nobody grants an access profile carrying a permission they lack themselves (403). */
+export function assertMayGrantProfiles(
+  auth: AuthContext,
+  profiles: readonly AccessProfile[],
+): void {
+  const beyond = profiles.filter(
+    (profile) => !PROFILE_PERMISSIONS[profile].every((permission) => can(auth, permission)),
+  );
+  if (beyond.length > 0) throw DomainError.forbidden(`You may not grant ${beyond.join(', ')}`);
+}
+
+/** The shifts a caller works with: a volunteer their own, a partner_admin its partner's. */
+export interface ShiftScope {
+  volunteerUserId?: string;
+  partnerId?: string;
+}
+
+export function shiftScope(auth: AuthContext): ShiftScope {
+  if (auth.role === 'volunteer') return { volunteerUserId: auth.memberId };
+  const partnerId = partnerScope(auth);
+  return partnerId === null ? {} : { partnerId };
+}
+
+function inShiftScope(
+  auth: AuthContext,
+  shift: { volunteerUserId: string; partnerId: string | null },
+): boolean {
+  const scope = shiftScope(auth);
+  return (
+    (scope.volunteerUserId === undefined || scope.volunteerUserId === shift.volunteerUserId) &&
+    (scope.partnerId === undefined || scope.partnerId === shift.partnerId)
+  );
+}
+
+/** Shifts: one outside the caller's scope does not exist for it (404). */
+export function assertShiftVisible(
+  auth: AuthContext,
+  shift: { volunteerUserId: string; partnerId: string | null },
+): void {
+  if (!inShiftScope(auth, shift)) throw DomainError.notFound('Shift');
+}
+
+/** Shifts: scheduling outside the caller's scope is refused (403), whoever the volunteer is. */
+export function assertMayScheduleShift(
+  auth: AuthContext,
+  shift: { volunteerUserId: string; partnerId: string | null },
+): void {
+  if (!inShiftScope(auth, shift)) {
+    throw DomainError.forbidden(
+      'Volunteers schedule only themselves, partner admins only at their own partner',
+    );
+  }
+}
+
+/**
+ * Needs: a volunteer reads those assigned to them; org_admin, partner_admin and needs_processor
+ * their partner's (the organization's without a partner); intake_staff only those they created.
+ */
+function needScope(auth: AuthContext): NeedVisibility['scope'] {
+  if (auth.role === 'volunteer') return { kind: 'assigned-to', memberId: auth.memberId };
+  const readsPartnerNeeds =
+    auth.role === 'org_admin' ||
+    auth.role === 'partner_admin' ||
+    auth.profiles.includes('needs_processor');
+  if (!readsPartnerNeeds) return { kind: 'created-by', memberId: auth.memberId };
+  const partnerId = partnerScope(auth);
+  return partnerId === null ? { kind: 'organization' } : { kind: 'partner', partnerId };
+}
+
+/** Confidential needs: org_admin and pii_reader see them all, a partner_admin its partner's, anyone their own. */
+function confidentialNeedsOnlyOf(auth: AuthContext): NeedVisibility['confidentialOnlyOf'] {
+  if (auth.role === 'org_admin' || can(auth, Permission.PiiRead)) return null;
+  return {
+    partnerId: auth.role === 'partner_admin' ? auth.partnerId : null,
+    assigneeId: auth.memberId,
+  };
+}
+
+/** The needs a caller may see; any other does not exist for it (not listed, 404 by id). */
+export function needVisibility(auth: AuthContext): NeedVisibility {
+  return { scope: needScope(auth), confidentialOnlyOf: confidentialNeedsOnlyOf(auth) };
+}
+
+/**
+ * The needs a caller may email or text about: those of its partner (the organization's without
+ * one), confidential ones as for reads. Any other does not exist for it (404).
+ */
+export function needMessagingVisibility(auth: AuthContext): NeedVisibility {
+  const partnerId = partnerScope(auth);
+  return {
+    scope: partnerId === null ? { kind: 'organization' } : { kind: 'partner', partnerId },
+    confidentialOnlyOf: confidentialNeedsOnlyOf(auth),
+  };
+}
+
+const VOLUNTEER_NEED_FIELDS: readonly string[] = ['status', 'reason', 'outcome'];
+
+/** Needs: a volunteer moves the status of needs assigned to them and changes nothing else (403). */
+export function assertMayChangeNeedFields(auth: AuthContext, fields: readonly string[]): void {
+  if (auth.role !== 'volunteer') return;
+  const refused = fields.filter((field) => !VOLUNTEER_NEED_FIELDS.includes(field));
+  if (refused.length > 0) {
+    throw DomainError.forbidden(
+      `A volunteer may change only the status of a need, not ${refused.join(', ')}`,
+    );
+  }
 }

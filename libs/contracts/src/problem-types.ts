@@ -18,6 +18,7 @@ export const PROBLEM_CODES = [
   'email-send-failed',
   'idempotency-key-reused',
   'idempotency-key-in-use',
+  'sms-not-configured',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

@@ -4,8 +4,23 @@ import { LoginFailureRepository } from './auth/login-failure.repository';
 import { MemberInvitationRepository } from './auth/member-invitation.repository';
 import { RefreshTokenRepository } from './auth/refresh-token.repository';
 import { dataSourceOptions } from './data-source-options';
+import { OrganizationEmailSettingsRepository } from './email-settings/organization-email-settings.repository';
 import { MemberRepository } from './member/member.repository';
 import { OrganizationRepository } from './organization/organization.repository';
+import { PartnerRepository } from './partner/partner.repository';
+import { VolunteerShiftRepository } from './volunteer-shift/volunteer-shift.repository';
+import { IdempotencyKeyRepository } from './idempotency/idempotency-key.repository';
+import { NeedHistoryRepository } from './need/need-history.repository';
+import { NeedRepository } from './need/need.repository';
+import { ConstituentLinksRepository } from './constituent/constituent-links.repository';
+import { ConstituentRepository } from './constituent/constituent.repository';
+import { HouseholdMatchRepository } from './household/household-match.repository';
+import { HouseholdRepository } from './household/household.repository';
+import { MergeAuditRepository } from './household/merge-audit.repository';
+import { InteractionRepository } from './interaction/interaction.repository';
+import { SmsRoutingRepository } from './interaction/sms-routing.repository';
+import { SmsUsageRepository } from './sms-usage/sms-usage.repository';
+import { TelephonyDetailRecordRepository } from './telephony/telephony-detail-record.repository';
 
 const REPOSITORIES = [
   OrganizationRepository,
@@ -13,6 +28,21 @@ const REPOSITORIES = [
   RefreshTokenRepository,
   MemberInvitationRepository,
   LoginFailureRepository,
+  OrganizationEmailSettingsRepository,
+  PartnerRepository,
+  VolunteerShiftRepository,
+  NeedRepository,
+  NeedHistoryRepository,
+  IdempotencyKeyRepository,
+  HouseholdRepository,
+  ConstituentRepository,
+  ConstituentLinksRepository,
+  HouseholdMatchRepository,
+  MergeAuditRepository,
+  InteractionRepository,
+  SmsRoutingRepository,
+  SmsUsageRepository,
+  TelephonyDetailRecordRepository,
 ];
 
 /** The TypeORM data source and every repository, available to the whole application. */

@@ -21,9 +21,13 @@ export const requireJsonContentType: RequestHandler = (request, response, next) 
   );
 };
 
+/** Parses JSON bodies and keeps their exact bytes as `request.rawBody` (signed webhooks need them). */
 export const parseJsonBody = express.json({
   limit: BODY_LIMIT,
   type: ['application/json', 'application/*+json'],
+  verify: (request, _response, body) => {
+    (request as typeof request & { rawBody?: Buffer }).rawBody = body;
+  },
 });
 
 interface BodyParserError extends Error {

@@ -1,6 +1,7 @@
 export * from './allowed-methods';
 export * from './configure-app';
 export * from './domain-error';
+export * from './dto-validators';
 export * from './fixed-window-limiter';
 export * from './logging';
 export * from './openapi';

@@ -39,33 +39,41 @@ export function httpLogger(logger: Logger): RequestHandler {
   }) as unknown as RequestHandler;
 }
 
-/** Nest's own logs (start-up, errors) through the same pino logger. */
+type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace';
+
+/**
+ * Nest's own logs and our `new Logger(Context)` calls through the same pino logger. Nest appends the
+ * logger's context as the last parameter, so `logger.log({ count }, 'Purged')` arrives as
+ * (object, 'Purged', 'Context').
+ */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
-  private write(
-    level: 'info' | 'error' | 'warn' | 'debug' | 'trace',
-    message: unknown,
-    context?: unknown,
-  ) {
-    const fields = typeof context === 'string' ? { context } : {};
-    if (message && typeof message === 'object') this.logger[level]({ ...fields, ...message });
-    else this.logger[level](fields, String(message));
+  private write(level: Level, message: unknown, params: unknown[]) {
+    const strings = params.filter((param): param is string => typeof param === 'string');
+    const context = strings.length > 0 ? strings[strings.length - 1] : undefined;
+    const text = strings.slice(0, -1).join(' ');
+    const fields = context ? { context } : {};
+    if (message && typeof message === 'object') {
+      this.logger[level]({ ...fields, ...message }, text || undefined);
+    } else {
+      this.logger[level](fields, [String(message), text].filter(Boolean).join(' '));
+    }
   }
 
-  log(message: unknown, context?: unknown) {
-    this.write('info', message, context);
+  log(message: unknown, ...params: unknown[]) {
+    this.write('info', message, params);
   }
-  error(message: unknown, _trace?: unknown, context?: unknown) {
-    this.write('error', message, context);
+  error(message: unknown, ...params: unknown[]) {
+    this.write('error', message, params);
   }
-  warn(message: unknown, context?: unknown) {
-    this.write('warn', message, context);
+  warn(message: unknown, ...params: unknown[]) {
+    this.write('warn', message, params);
   }
-  debug(message: unknown, context?: unknown) {
-    this.write('debug', message, context);
+  debug(message: unknown, ...params: unknown[]) {
+    this.write('debug', message, params);
   }
-  verbose(message: unknown, context?: unknown) {
-    this.write('trace', message, context);
+  verbose(message: unknown, ...params: unknown[]) {
+    this.write('trace', message, params);
   }
 }

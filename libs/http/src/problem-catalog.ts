@@ -25,4 +25,5 @@ export const PROBLEM_CATALOG: Record<ProblemCode, ProblemKind> = {
   'email-send-failed': { status: 400, title: 'Email could not be sent' },
   'idempotency-key-reused': { status: 422, title: 'Idempotency key reused with another request' },
   'idempotency-key-in-use': { status: 409, title: 'Request with this idempotency key in progress' },
+  'sms-not-configured': { status: 400, title: 'SMS sending is not set up' },
 };

@@ -1,9 +1,13 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { JobQueue } from './job-queue';
 import { MaintenanceProcessor } from './maintenance.processor';
+import { SlaEscalationProcessor } from './sla-escalation.processor';
+import { SmsDispatchProcessor } from './sms/sms-dispatch.processor';
+import { SmsDispatcher } from './sms/sms-dispatcher';
+import { SmsOutbox } from './sms/sms-outbox';
 import { DATABASE_URL } from './tokens';
 
-const PROCESSORS = [MaintenanceProcessor];
+const PROCESSORS = [MaintenanceProcessor, SmsDispatchProcessor, SlaEscalationProcessor];
 
 /**
  * The job queue, available everywhere so the API can enqueue; with `runWorkers`, also the
@@ -18,9 +22,11 @@ export class JobsModule {
       providers: [
         { provide: DATABASE_URL, useValue: databaseUrl },
         JobQueue,
+        SmsOutbox,
+        SmsDispatcher,
         ...(options.runWorkers ? PROCESSORS : []),
       ],
-      exports: [JobQueue],
+      exports: [JobQueue, SmsOutbox, SmsDispatcher],
     };
   }
 }

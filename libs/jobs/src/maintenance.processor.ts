@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import {
+  IdempotencyKeyRepository,
   LoginFailureRepository,
   MemberInvitationRepository,
   RefreshTokenRepository,
@@ -8,7 +9,10 @@ import { JobQueue } from './job-queue';
 
 export const PURGE_EXPIRED_JOB = 'maintenance.purge-expired';
 
-/** Hourly: deletes expired refresh tokens and invitations, and login failures older than a day. */
+/**
+ * Hourly: deletes expired refresh tokens, invitations and idempotency keys, and login failures older
+ * than a day.
+ */
 @Injectable()
 export class MaintenanceProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger(MaintenanceProcessor.name);
@@ -18,6 +22,7 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
     private readonly refreshTokens: RefreshTokenRepository,
     private readonly invitations: MemberInvitationRepository,
     private readonly loginFailures: LoginFailureRepository,
+    private readonly idempotencyKeys: IdempotencyKeyRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -29,6 +34,10 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
     const tokens = await this.refreshTokens.deleteExpired();
     const invitations = await this.invitations.deleteExpired();
     await this.loginFailures.deleteOlderThan(24 * 3600);
-    this.logger.log({ tokens, invitations }, 'Purged expired credentials');
+    const idempotencyKeys = await this.idempotencyKeys.deleteExpired();
+    this.logger.log(
+      { tokens, invitations, idempotencyKeys },
+      'Purged expired credentials and keys',
+    );
   }
 }

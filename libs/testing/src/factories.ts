@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { AccessTokenService, hashPassword } from '@app/auth';
 import type { AccessProfile, MemberRole } from '@app/contracts';
-import { MemberEntity, OrganizationEntity } from '@app/database';
+import {
+  CONSTITUENT_FIELDS,
+  ConstituentEntity,
+  ConstituentFields,
+  ConstituentRepository,
+  HouseholdRepository,
+  MemberEntity,
+  NeedEntity,
+  OrganizationEntity,
+  PartnerEntity,
+} from '@app/database';
+import { newReferenceNumber } from '@app/domain';
 import type { TestApp } from './test-app';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
@@ -21,6 +32,57 @@ export async function newOrg(
   );
 }
 
+export async function newPartner(
+  app: TestApp,
+  organizationId: string,
+  overrides: Partial<PartnerEntity> = {},
+): Promise<PartnerEntity> {
+  const repository = app.dataSource.getRepository(PartnerEntity);
+  return repository.save(
+    repository.create({ organizationId, name: unique('Partner'), slaHours: 24, ...overrides }),
+  );
+}
+
+/** A need of the partner stored directly (no routing): NEW, due in 24 hours, unless overridden. */
+export async function newNeed(
+  app: TestApp,
+  organizationId: string,
+  partnerId: string,
+  overrides: Partial<NeedEntity> = {},
+): Promise<NeedEntity> {
+  const repository = app.dataSource.getRepository(NeedEntity);
+  return repository.save(
+    repository.create({
+      organizationId,
+      partnerId,
+      description: 'Test need',
+      referenceNumber: newReferenceNumber(null),
+      slaHours: 24,
+      dueDate: new Date(Date.now() + 24 * 3600_000),
+      ...overrides,
+    }),
+  );
+}
+
+/** A constituent in a new household (or `householdId`), stored as the API stores it; raises no matches. */
+export async function newConstituent(
+  app: TestApp,
+  organizationId: string,
+  overrides: Partial<ConstituentFields> & { householdId?: string } = {},
+): Promise<ConstituentEntity> {
+  const { householdId, ...fields } = overrides;
+  return app.dataSource.transaction(async (manager) => {
+    const household =
+      householdId ?? (await app.app.get(HouseholdRepository).insert(manager, organizationId)).id;
+    return app.app.get(ConstituentRepository).insert(manager, organizationId, household, {
+      ...Object.fromEntries(CONSTITUENT_FIELDS.map((field) => [field, null])),
+      firstName: 'Test',
+      lastName: unique('Person'),
+      ...fields,
+    } as ConstituentFields);
+  });
+}
+
 export interface NewMemberOptions {
   role?: MemberRole;
   profiles?: AccessProfile[];
@@ -28,6 +90,15 @@ export interface NewMemberOptions {
   email?: string;
   isActive?: boolean;
   isConfirmed?: boolean;
+}
+
+/** The database requires a partner_admin to have a partner: a new one unless the test names one. */
+async function partnerOfNewPartnerAdmin(
+  app: TestApp,
+  organizationId: string,
+  options: NewMemberOptions,
+): Promise<string | null> {
+  return options.role === 'partner_admin' ? (await newPartner(app, organizationId)).id : null;
 }
 
 /** A member who can log in with TEST_PASSWORD (unless unconfirmed or inactive). */
@@ -45,7 +116,8 @@ export async function newMember(
       fullName: 'Test Member',
       role: options.role ?? 'org_admin',
       profiles: options.profiles ?? [],
-      partnerId: options.partnerId ?? null,
+      partnerId:
+        options.partnerId ?? (await partnerOfNewPartnerAdmin(app, organizationId, options)),
       passwordHash: await passwordHash,
       isConfirmed: options.isConfirmed ?? true,
       isActive: options.isActive ?? true,

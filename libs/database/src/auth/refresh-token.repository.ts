@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { RefreshTokenEntity } from './refresh-token.entity';
 
 @Injectable()
@@ -32,8 +32,12 @@ export class RefreshTokenRepository {
     );
   }
 
-  async revokeAllOfMember(organizationId: string, memberId: string): Promise<void> {
-    await this.dataSource.manager.update(
+  async revokeAllOfMember(
+    organizationId: string,
+    memberId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.update(
       RefreshTokenEntity,
       { organizationId, memberId, revokedAt: IsNull() },
       { revokedAt: () => 'now()' },

@@ -1,6 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { PartnerEntity } from '../partner/partner.entity';
 import { MemberEntity } from './member.entity';
+
+export type NewMember = Pick<
+  MemberEntity,
+  'organizationId' | 'email' | 'fullName' | 'role' | 'partnerId' | 'profiles' | 'phone'
+>;
+/** Fields left undefined stay unchanged. */
+export type MemberChanges = Partial<
+  Pick<MemberEntity, 'fullName' | 'role' | 'partnerId' | 'profiles' | 'phone'>
+>;
+
+export interface MemberWithPartner {
+  member: MemberEntity;
+  partnerName: string | null;
+}
 
 export interface LoginCandidate {
   member: MemberEntity;
@@ -18,6 +33,59 @@ export class MemberRepository {
     manager: EntityManager = this.dataSource.manager,
   ) {
     return manager.findOneBy(MemberEntity, { organizationId, id: memberId });
+  }
+
+  async findWithPartner(
+    organizationId: string,
+    memberId: string,
+  ): Promise<MemberWithPartner | null> {
+    const query = this.withPartnerName(organizationId).andWhere('member.id = :memberId', {
+      memberId,
+    });
+    const [found] = await this.readWithPartner(query);
+    return found ?? null;
+  }
+
+  /** The organization's members (of one partner, when given), by email. */
+  list(organizationId: string, partnerId: string | null): Promise<MemberWithPartner[]> {
+    const query = this.withPartnerName(organizationId).orderBy('member.email', 'ASC');
+    if (partnerId !== null) query.andWhere('member.partner_id = :partnerId', { partnerId });
+    return this.readWithPartner(query);
+  }
+
+  /** Fails with a unique violation (23505) when the email is taken in the organization. */
+  insert(manager: EntityManager, member: NewMember): Promise<MemberEntity> {
+    return manager.save(
+      manager.create(MemberEntity, { ...member, isConfirmed: false, isActive: true }),
+    );
+  }
+
+  async update(
+    manager: EntityManager,
+    organizationId: string,
+    memberId: string,
+    changes: MemberChanges,
+  ): Promise<void> {
+    await manager.update(MemberEntity, { organizationId, id: memberId }, changes);
+  }
+
+  async deactivate(
+    manager: EntityManager,
+    organizationId: string,
+    memberId: string,
+  ): Promise<void> {
+    await manager.update(MemberEntity, { organizationId, id: memberId }, { isActive: false });
+  }
+
+  /** Ids of the active org_admins, locked until the transaction ends (guards the last admin). */
+  async lockActiveOrgAdmins(manager: EntityManager, organizationId: string): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT id FROM member
+        WHERE organization_id = $1 AND role = 'org_admin' AND is_active
+        ORDER BY id FOR UPDATE`,
+      [organizationId],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Active, confirmed members with a password whose email matches, across organizations (login only). */
@@ -48,5 +116,24 @@ export class MemberRepository {
       { organizationId, id: memberId },
       { passwordHash, isConfirmed: true },
     );
+  }
+
+  private withPartnerName(organizationId: string): SelectQueryBuilder<MemberEntity> {
+    return this.dataSource.manager
+      .createQueryBuilder(MemberEntity, 'member')
+      .leftJoin(
+        PartnerEntity,
+        'partner',
+        'partner.organization_id = member.organization_id AND partner.id = member.partner_id',
+      )
+      .addSelect('partner.name', 'partner_name')
+      .where('member.organization_id = :organizationId', { organizationId });
+  }
+
+  private async readWithPartner(
+    query: SelectQueryBuilder<MemberEntity>,
+  ): Promise<MemberWithPartner[]> {
+    const { entities, raw } = await query.getRawAndEntities<{ partner_name: string | null }>();
+    return entities.map((member, index) => ({ member, partnerName: raw[index].partner_name }));
   }
 }

@@ -1,4 +1,18 @@
 import { Foundation1763800000000 } from './1763800000000-foundation';
+import { Partners1763800001000 } from './1763800001000-partners';
+import { VolunteerShifts1763800001500 } from './1763800001500-volunteer-shifts';
+import { EmailSettings1763800002000 } from './1763800002000-email-settings';
+import { Constituents1763800003000 } from './1763800003000-constituents';
+import { Needs1763800004000 } from './1763800004000-needs';
+import { Messaging1763800005000 } from './1763800005000-messaging';
 
 /** Every migration, in order. Add new ones at the end. */
-export const MIGRATIONS = [Foundation1763800000000];
+export const MIGRATIONS = [
+  Foundation1763800000000,
+  Partners1763800001000,
+  VolunteerShifts1763800001500,
+  EmailSettings1763800002000,
+  Constituents1763800003000,
+  Needs1763800004000,
+  Messaging1763800005000,
+];

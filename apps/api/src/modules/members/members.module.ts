@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { MemberInvitations } from './member-invitations';
+import { MembersController } from './members.controller';
 import { MembersService } from './members.service';
 
 @Module({
-  providers: [MembersService],
+  controllers: [MembersController],
+  providers: [MembersService, MemberInvitations],
   exports: [MembersService],
 })
 export class MembersModule {}

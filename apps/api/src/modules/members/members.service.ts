@@ -1,15 +1,171 @@
 import { Injectable } from '@nestjs/common';
-import { MemberRepository } from '@app/database';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  assertInPartnerScope,
+  assertMayGrantProfiles,
+  assertMayManageMember,
+  AuthContext,
+  partnerScope,
+} from '@app/auth';
+import type { MemberRole } from '@app/contracts';
+import {
+  MemberEntity,
+  MemberRepository,
+  PartnerRepository,
+  RefreshTokenRepository,
+  violatedUniqueConstraint,
+} from '@app/database';
 import { DomainError } from '@app/http';
-import { MemberResponseDto, toMemberResponse } from './member.dto';
+import { MemberInvitations } from './member-invitations';
+import {
+  CreateMemberDto,
+  InvitedMemberResponseDto,
+  MemberResponseDto,
+  toMemberResponse,
+  UpdateMemberDto,
+} from './member.dto';
 
+interface Assignment {
+  role: MemberRole;
+  partnerId: string | null;
+}
+
+/**
+ * Members of the caller's organization. A partner_admin manages only staff and volunteers of its
+ * own partner (libs/auth access rules); the last active org_admin can be neither demoted nor
+ * deactivated.
+ */
 @Injectable()
 export class MembersService {
-  constructor(private readonly members: MemberRepository) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly members: MemberRepository,
+    private readonly partners: PartnerRepository,
+    private readonly refreshTokens: RefreshTokenRepository,
+    private readonly invitations: MemberInvitations,
+  ) {}
 
+  /** A member's own record (GET /api/auth/me). */
   async get(organizationId: string, memberId: string): Promise<MemberResponseDto> {
-    const member = await this.members.findById(organizationId, memberId);
+    const found = await this.members.findWithPartner(organizationId, memberId);
+    if (!found) throw DomainError.notFound('Member');
+    return toMemberResponse(found);
+  }
+
+  async getVisible(auth: AuthContext, memberId: string): Promise<MemberResponseDto> {
+    const member = await this.get(auth.organizationId, memberId);
+    assertInPartnerScope(auth, member.partnerId, 'Member');
+    return member;
+  }
+
+  async list(auth: AuthContext): Promise<MemberResponseDto[]> {
+    const members = await this.members.list(auth.organizationId, partnerScope(auth));
+    return members.map(toMemberResponse);
+  }
+
+  /** Adds an unconfirmed member with an invitation, then emails it (a failed email is reported). */
+  async invite(auth: AuthContext, input: CreateMemberDto): Promise<InvitedMemberResponseDto> {
+    const { organizationId } = auth;
+    const assignment = { role: input.role, partnerId: input.partnerId ?? partnerScope(auth) };
+    assertMayManageMember(auth, assignment);
+    assertMayGrantProfiles(auth, input.profiles ?? []);
+    const acceptPage = this.invitations.acceptPage(input.appUrl);
+    await this.assertAssignable(organizationId, assignment);
+    const { member, invitationUrl } = await this.dataSource.transaction(async (manager) => {
+      const member = await this.members
+        .insert(manager, {
+          organizationId,
+          email: input.email,
+          fullName: input.fullName,
+          ...assignment,
+          profiles: input.profiles ?? [],
+          phone: input.phone ?? null,
+        })
+        .catch((error: unknown) => {
+          if (violatedUniqueConstraint(error)) {
+            throw DomainError.conflict('A member with this email already exists');
+          }
+          throw error;
+        });
+      return { member, invitationUrl: await this.invitations.issue(manager, member, acceptPage) };
+    });
+    const invitationStatus = await this.invitations.deliver(member, invitationUrl);
+    return { ...(await this.get(organizationId, member.id)), invitationUrl, invitationStatus };
+  }
+
+  async update(
+    auth: AuthContext,
+    memberId: string,
+    input: UpdateMemberDto,
+  ): Promise<MemberResponseDto> {
+    const { organizationId } = auth;
+    await this.dataSource.transaction(async (manager) => {
+      const member = await this.findManaged(manager, auth, memberId);
+      const next = {
+        role: input.role ?? member.role,
+        partnerId: input.partnerId === undefined ? member.partnerId : input.partnerId,
+      };
+      assertMayManageMember(auth, next);
+      assertMayGrantProfiles(
+        auth,
+        (input.profiles ?? []).filter((profile) => !member.profiles.includes(profile)),
+      );
+      await this.assertAssignable(organizationId, next, manager);
+      if (next.role !== 'org_admin') await this.assertNotLastAdmin(manager, member);
+      await this.members.update(manager, organizationId, memberId, {
+        ...next,
+        fullName: input.fullName,
+        profiles: input.profiles,
+        phone: input.phone,
+      });
+    });
+    return this.get(organizationId, memberId);
+  }
+
+  /** Deactivates the member and revokes its refresh tokens; access tokens fail at once. */
+  async deactivate(auth: AuthContext, memberId: string): Promise<void> {
+    const { organizationId } = auth;
+    await this.dataSource.transaction(async (manager) => {
+      const member = await this.findManaged(manager, auth, memberId);
+      await this.assertNotLastAdmin(manager, member);
+      await this.members.deactivate(manager, organizationId, memberId);
+      await this.refreshTokens.revokeAllOfMember(organizationId, memberId, manager);
+    });
+  }
+
+  /** The member, if the caller may manage it: outside its partner 404, another role 403. */
+  private async findManaged(
+    manager: EntityManager,
+    auth: AuthContext,
+    memberId: string,
+  ): Promise<MemberEntity> {
+    const member = await this.members.findById(auth.organizationId, memberId, manager);
     if (!member) throw DomainError.notFound('Member');
-    return toMemberResponse(member, null);
+    assertInPartnerScope(auth, member.partnerId, 'Member');
+    assertMayManageMember(auth, member);
+    return member;
+  }
+
+  /** partner_admin needs a partner; a partner must be one of the organization's (400 partnerId). */
+  private async assertAssignable(
+    organizationId: string,
+    { role, partnerId }: Assignment,
+    manager?: EntityManager,
+  ): Promise<void> {
+    if (role === 'partner_admin' && !partnerId) {
+      throw DomainError.invalid('partnerId', 'partnerId is required for a partner_admin');
+    }
+    if (partnerId && !(await this.partners.findById(organizationId, partnerId, manager))) {
+      throw DomainError.invalid('partnerId', 'partnerId must be a partner of the organization');
+    }
+  }
+
+  /** Before an active org_admin stops being one; locks the admins against concurrent changes. */
+  private async assertNotLastAdmin(manager: EntityManager, member: MemberEntity): Promise<void> {
+    if (member.role !== 'org_admin' || !member.isActive) return;
+    const admins = await this.members.lockActiveOrgAdmins(manager, member.organizationId);
+    if (!admins.some((id) => id !== member.id)) {
+      throw DomainError.conflict('The organization must keep at least one active org_admin');
+    }
   }
 }

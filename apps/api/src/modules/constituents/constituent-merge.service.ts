@@ -1,0 +1,222 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import {
+  ConstituentChanges,
+  ConstituentEntity,
+  ConstituentLinksRepository,
+  ConstituentRepository,
+  HouseholdMatchRepository,
+  HouseholdRepository,
+  LinkCounts,
+  MergeAuditRepository,
+} from '@app/database';
+import { DomainError } from '@app/http';
+
+export interface ConstituentMergeRequest {
+  sourceId: string;
+  targetId: string;
+  /** Also move the source's whole household into the target's. */
+  mergeHouseholds: boolean;
+  /** Win over the target's values; null clears. */
+  fieldOverrides: ConstituentChanges;
+  mergedBy: string;
+  /** The household match this merge resolves, if any. */
+  matchId: string | null;
+}
+
+export interface HouseholdMergeRequest {
+  /** The constituent whose household moves. */
+  sourceId: string;
+  /** The constituent whose household receives it. */
+  targetId: string;
+  mergedBy: string;
+  matchId: string | null;
+}
+
+/** Lost a race with a concurrent merge: deadlock, serialization failure, or a pair raised meanwhile. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const { code, constraint } = error as QueryFailedError & { code?: string; constraint?: string };
+  return (
+    code === '40P01' ||
+    code === '40001' ||
+    (code === '23505' && constraint === 'household_match_pair_key')
+  );
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Merges (API.md section 4), each inside the caller's transaction. Locks: the two constituents in id
+ * order, then their households in id order; a merge that loses a race is retried by transaction().
+ */
+@Injectable()
+export class ConstituentMergeService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly constituents: ConstituentRepository,
+    private readonly households: HouseholdRepository,
+    private readonly matches: HouseholdMatchRepository,
+    private readonly links: ConstituentLinksRepository,
+    private readonly audits: MergeAuditRepository,
+  ) {}
+
+  /** One transaction for a merge use case, retried (from the start) when it lost a race. */
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.dataSource.transaction(work);
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !isTransient(error)) throw error;
+      }
+    }
+  }
+
+  /**
+   * The source's needs, interactions and matches move to the target, overrides win, the source is
+   * merged away. Its household follows when asked, or when the source was its last member.
+   */
+  async mergeConstituents(
+    manager: EntityManager,
+    organizationId: string,
+    request: ConstituentMergeRequest,
+  ): Promise<ConstituentEntity> {
+    if (request.sourceId === request.targetId) {
+      throw DomainError.invalid(
+        'targetConstituentId',
+        'targetConstituentId must differ from sourceConstituentId',
+      );
+    }
+    const [source, target] = await this.lockPair(
+      manager,
+      organizationId,
+      request.sourceId,
+      request.targetId,
+    );
+    const merged = await this.constituents.update(manager, organizationId, target, {
+      ...request.fieldOverrides,
+      ...(source.smsOptedOut ? { smsOptedOut: true } : {}),
+    });
+    const moved: LinkCounts = await this.links.moveConstituent(
+      manager,
+      organizationId,
+      source.id,
+      merged,
+    );
+    await this.matches.resolvePendingPair(
+      manager,
+      organizationId,
+      [source.id, target.id],
+      'MERGED_CONSTITUENT',
+      request.mergedBy,
+    );
+    moved.matches = await this.matches.moveConstituent(
+      manager,
+      organizationId,
+      source.id,
+      target.id,
+    );
+    await this.constituents.markMerged(manager, organizationId, source.id, target.id);
+    const leftEmpty =
+      (await this.constituents.countLiveInHousehold(
+        manager,
+        organizationId,
+        source.householdId,
+      )) === 0;
+    if (source.householdId !== target.householdId && (request.mergeHouseholds || leftEmpty)) {
+      Object.assign(
+        moved,
+        await this.moveHousehold(manager, organizationId, source.householdId, target.householdId),
+      );
+    }
+    await this.matches.refreshHouseholds(manager, organizationId, [target.id]);
+    await this.audit(manager, organizationId, 'MERGE_CONSTITUENT', source, target, moved, request);
+    return merged;
+  }
+
+  /** Every live member of the source's household moves into the target's household. */
+  async mergeHouseholds(
+    manager: EntityManager,
+    organizationId: string,
+    request: HouseholdMergeRequest,
+  ): Promise<void> {
+    const [source, target] = await this.lockPair(
+      manager,
+      organizationId,
+      request.sourceId,
+      request.targetId,
+    );
+    const moved =
+      source.householdId === target.householdId
+        ? {}
+        : await this.moveHousehold(manager, organizationId, source.householdId, target.householdId);
+    await this.audit(manager, organizationId, 'MERGE_HOUSEHOLD', source, target, moved, request);
+  }
+
+  private async lockPair(
+    manager: EntityManager,
+    organizationId: string,
+    sourceId: string,
+    targetId: string,
+  ): Promise<[ConstituentEntity, ConstituentEntity]> {
+    const locked = await this.constituents.lockInOrder(manager, organizationId, [
+      sourceId,
+      targetId,
+    ]);
+    const live = (id: string) =>
+      locked.find((constituent) => constituent.id === id && !constituent.mergedIntoId);
+    const source = live(sourceId);
+    const target = live(targetId);
+    if (!source || !target) throw DomainError.notFound('Constituent');
+    await this.households.lockInOrder(manager, organizationId, [
+      ...new Set([source.householdId, target.householdId]),
+    ]);
+    return [source, target];
+  }
+
+  private async moveHousehold(
+    manager: EntityManager,
+    organizationId: string,
+    sourceHouseholdId: string,
+    targetHouseholdId: string,
+  ): Promise<LinkCounts> {
+    const members = await this.constituents.moveHouseholdMembers(
+      manager,
+      organizationId,
+      sourceHouseholdId,
+      targetHouseholdId,
+    );
+    const moved = await this.links.moveHousehold(
+      manager,
+      organizationId,
+      sourceHouseholdId,
+      targetHouseholdId,
+    );
+    await this.households.markMerged(manager, organizationId, sourceHouseholdId, targetHouseholdId);
+    await this.matches.refreshHouseholds(manager, organizationId, members);
+    return { ...moved, householdMembers: members.length };
+  }
+
+  private audit(
+    manager: EntityManager,
+    organizationId: string,
+    kind: 'MERGE_CONSTITUENT' | 'MERGE_HOUSEHOLD',
+    source: ConstituentEntity,
+    target: ConstituentEntity,
+    moved: LinkCounts,
+    request: { mergedBy: string; matchId: string | null },
+  ): Promise<void> {
+    return this.audits.insert(manager, organizationId, {
+      kind,
+      sourceConstituentId: source.id,
+      targetConstituentId: target.id,
+      sourceHouseholdId: source.householdId,
+      targetHouseholdId: target.householdId,
+      householdMatchId: request.matchId,
+      sourceBefore: source,
+      targetBefore: target,
+      moved,
+      mergedBy: request.mergedBy,
+    });
+  }
+}

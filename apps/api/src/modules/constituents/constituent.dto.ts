@@ -1,0 +1,91 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import type { ConstituentEntity } from '@app/database';
+import { ContactDto } from './contact.dto';
+import { HouseholdMatchResponseDto } from './household-match.dto';
+
+export const DEFAULT_SEARCH_LIMIT = 20;
+export const MAX_SEARCH_LIMIT = 100;
+
+export class CreateConstituentDto extends ContactDto {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'A household of the organization; else a new one',
+  })
+  @IsOptional()
+  @IsUUID()
+  householdId?: string;
+}
+
+export class SearchConstituentsQueryDto {
+  @ApiPropertyOptional({
+    maxLength: 200,
+    description:
+      'An email address (exact, any case), a phone number (any formatting), a need reference number, ' +
+      'or a name (typo-tolerant, nicknames). Without it: the newest constituents.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  query?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_SEARCH_LIMIT, default: DEFAULT_SEARCH_LIMIT })
+  @IsOptional()
+  @Transform(({ value }) => (/^\d{1,9}$/.test(String(value)) ? Number(value) : value))
+  @IsInt()
+  @Min(1)
+  @Max(MAX_SEARCH_LIMIT)
+  limit?: number;
+}
+
+const pii = {
+  nullable: true,
+  type: String,
+  description: 'null without the pii_reader profile',
+} as const;
+
+export class ConstituentResponseDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) householdId: string;
+  @ApiProperty(pii) firstName: string | null;
+  @ApiProperty(pii) lastName: string | null;
+  @ApiProperty({ ...pii, example: '+12025550123' }) phone: string | null;
+  @ApiProperty({ ...pii, format: 'email' }) email: string | null;
+  @ApiProperty(pii) addressStreet: string | null;
+  @ApiProperty(pii) addressCity: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'IL' }) addressState: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '62704' }) addressZip: string | null;
+  @ApiProperty({ ...pii, format: 'date' }) dateOfBirth: string | null;
+  @ApiProperty() smsOptedOut: boolean;
+}
+
+export class CreatedConstituentResponseDto extends ConstituentResponseDto {
+  @ApiProperty({
+    type: [HouseholdMatchResponseDto],
+    description: 'Likely duplicates raised for review',
+  })
+  matches: HouseholdMatchResponseDto[];
+}
+
+/** The record as the caller may see it: personal fields are null without Permission.PiiRead. */
+export function toConstituentResponse(
+  constituent: ConstituentEntity,
+  canReadPii: boolean,
+): ConstituentResponseDto {
+  const personal = (value: string | null) => (canReadPii ? value : null);
+  return {
+    id: constituent.id,
+    householdId: constituent.householdId,
+    firstName: personal(constituent.firstName),
+    lastName: personal(constituent.lastName),
+    phone: personal(constituent.phone),
+    email: personal(constituent.email),
+    addressStreet: personal(constituent.addressStreet),
+    addressCity: personal(constituent.addressCity),
+    addressState: constituent.addressState,
+    addressZip: constituent.addressZip,
+    dateOfBirth: personal(constituent.dateOfBirth),
+    smsOptedOut: constituent.smsOptedOut,
+  };
+}

@@ -1,0 +1,119 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
+import { ApiProblems, UuidParam } from '@app/http';
+import {
+  ConstituentResponseDto,
+  CreateConstituentDto,
+  CreatedConstituentResponseDto,
+  SearchConstituentsQueryDto,
+} from './constituent.dto';
+import { ConstituentsService } from './constituents.service';
+import { ContactDto } from './contact.dto';
+import { MergeConstituentsDto } from './merge.dto';
+
+const PII_NOTE = 'Personal fields are null for callers without the pii_reader profile.';
+
+@ApiTags('constituents')
+@Controller('api/constituents')
+export class ConstituentsController {
+  constructor(private readonly constituents: ConstituentsService) {}
+
+  @Post()
+  @Authenticated({ permission: Permission.ConstituentWrite })
+  @ApiOperation({
+    summary: 'Create a constituent (staff intake)',
+    description:
+      'In the given household, else in a new one. Returns the record and the household matches ' +
+      `(likely duplicates) raised for review. ${PII_NOTE}`,
+  })
+  @ApiCreatedResponse({ type: CreatedConstituentResponseDto })
+  @ApiProblems(400)
+  async create(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: CreateConstituentDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CreatedConstituentResponseDto> {
+    const created = await this.constituents.create(auth, body);
+    response.location(`/api/constituents/${created.id}`);
+    return created;
+  }
+
+  @Get()
+  @Authenticated({ permission: Permission.ConstituentRead })
+  @ApiOperation({
+    summary: 'Search constituents',
+    description:
+      'By email (exact, any case), phone (any formatting), a need reference number, or name ' +
+      '(typo-tolerant trigram similarity, nicknames such as Bill for William, first and last in any ' +
+      'order), best match first. Without a query, the newest constituents. Merged-away constituents ' +
+      `never appear. ${PII_NOTE}`,
+  })
+  @ApiOkResponse({ type: [ConstituentResponseDto] })
+  @ApiProblems(400)
+  search(
+    @CurrentAuth() auth: AuthContext,
+    @Query() query: SearchConstituentsQueryDto,
+  ): Promise<ConstituentResponseDto[]> {
+    return this.constituents.search(auth, query);
+  }
+
+  @Post('merge')
+  @HttpCode(200)
+  @Authenticated({ permission: Permission.ConstituentMerge })
+  @ApiOperation({
+    summary: 'Merge one constituent into another',
+    description:
+      "One transaction: the source's needs, interactions and household matches move to the target, " +
+      'fieldOverrides win over the target, and the source stops existing for reads and searches. ' +
+      "mergeHouseholds also moves the source's whole household; a household left empty always " +
+      `follows. Audit-logged with both records as they were. Returns the target. ${PII_NOTE}`,
+  })
+  @ApiOkResponse({ type: ConstituentResponseDto })
+  @ApiProblems(400, 404)
+  merge(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: MergeConstituentsDto,
+  ): Promise<ConstituentResponseDto> {
+    return this.constituents.merge(auth, body);
+  }
+
+  @Get(':id')
+  @Authenticated({ permission: Permission.ConstituentRead })
+  @ApiOperation({ summary: 'Read a constituent', description: PII_NOTE })
+  @ApiOkResponse({ type: ConstituentResponseDto })
+  @ApiProblems(400, 404)
+  get(@CurrentAuth() auth: AuthContext, @UuidParam() id: string): Promise<ConstituentResponseDto> {
+    return this.constituents.get(auth, id);
+  }
+
+  @Put(':id')
+  @Authenticated({ permission: Permission.ConstituentWrite })
+  @ApiOperation({
+    summary: 'Update a constituent (partial)',
+    description: `An omitted field is unchanged; null clears it. Raises household matches the new values suggest. ${PII_NOTE}`,
+  })
+  @ApiOkResponse({ type: ConstituentResponseDto })
+  @ApiProblems(400, 404)
+  update(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+    @Body() body: ContactDto,
+  ): Promise<ConstituentResponseDto> {
+    return this.constituents.update(auth, id, body);
+  }
+
+  @Post(':id/opt-out')
+  @HttpCode(200)
+  @Authenticated({ permission: Permission.ConstituentOptOut })
+  @ApiOperation({ summary: 'Opt a constituent out of SMS (idempotent)', description: PII_NOTE })
+  @ApiOkResponse({ type: ConstituentResponseDto })
+  @ApiProblems(400, 404)
+  optOut(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+  ): Promise<ConstituentResponseDto> {
+    return this.constituents.optOut(auth, id);
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ConstituentIntakeService } from './constituent-intake.service';
+import { ConstituentMergeService } from './constituent-merge.service';
+import { ConstituentsController } from './constituents.controller';
+import { ConstituentsService } from './constituents.service';
+import { HouseholdMatchRaiser } from './household-match-raiser';
+
+/** Constituents: intake, search, updates, merges. Exports intake (for needs) and merging (for households). */
+@Module({
+  controllers: [ConstituentsController],
+  providers: [
+    ConstituentsService,
+    ConstituentIntakeService,
+    ConstituentMergeService,
+    HouseholdMatchRaiser,
+  ],
+  exports: [ConstituentIntakeService, ConstituentMergeService],
+})
+export class ConstituentsModule {}

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuthContext, can, Permission } from '@app/auth';
+import { ConstituentEntity, ConstituentRepository } from '@app/database';
+import { parseConstituentSearch } from '@app/domain';
+import { DomainError } from '@app/http';
+import {
+  ConstituentResponseDto,
+  CreateConstituentDto,
+  CreatedConstituentResponseDto,
+  DEFAULT_SEARCH_LIMIT,
+  SearchConstituentsQueryDto,
+  toConstituentResponse,
+} from './constituent.dto';
+import { ConstituentMergeService } from './constituent-merge.service';
+import { ConstituentIntakeService } from './constituent-intake.service';
+import { ContactDto, sentFields } from './contact.dto';
+import { HouseholdMatchRaiser } from './household-match-raiser';
+import { toHouseholdMatchResponse } from './household-match.dto';
+import type { MergeConstituentsDto } from './merge.dto';
+
+@Injectable()
+export class ConstituentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly constituents: ConstituentRepository,
+    private readonly intake: ConstituentIntakeService,
+    private readonly raiser: HouseholdMatchRaiser,
+    private readonly merges: ConstituentMergeService,
+  ) {}
+
+  async create(
+    auth: AuthContext,
+    body: CreateConstituentDto,
+  ): Promise<CreatedConstituentResponseDto> {
+    const { constituent, matches } = await this.dataSource.transaction((manager) =>
+      this.intake.create(manager, auth.organizationId, body, body.householdId ?? null),
+    );
+    return {
+      ...this.toResponse(auth, constituent),
+      matches: matches.map(toHouseholdMatchResponse),
+    };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<ConstituentResponseDto> {
+    const constituent = await this.constituents.findLive(auth.organizationId, id);
+    if (!constituent) throw DomainError.notFound('Constituent');
+    return this.toResponse(auth, constituent);
+  }
+
+  async search(
+    auth: AuthContext,
+    query: SearchConstituentsQueryDto,
+  ): Promise<ConstituentResponseDto[]> {
+    const limit = query.limit ?? DEFAULT_SEARCH_LIMIT;
+    const search = parseConstituentSearch(query.query ?? '');
+    const found = search
+      ? await this.constituents.search(auth.organizationId, search, limit)
+      : await this.constituents.listRecent(auth.organizationId, limit);
+    return found.map((constituent) => this.toResponse(auth, constituent));
+  }
+
+  /** Partial: omitted fields stay, null clears. Raises matches the new values suggest. */
+  async update(auth: AuthContext, id: string, body: ContactDto): Promise<ConstituentResponseDto> {
+    const updated = await this.dataSource.transaction(async (manager) => {
+      const [current] = await this.constituents.lockInOrder(manager, auth.organizationId, [id]);
+      if (!current || current.mergedIntoId) throw DomainError.notFound('Constituent');
+      const constituent = await this.constituents.update(
+        manager,
+        auth.organizationId,
+        current,
+        sentFields(body),
+      );
+      await this.raiser.raiseFor(manager, auth.organizationId, constituent);
+      return constituent;
+    });
+    return this.toResponse(auth, updated);
+  }
+
+  async optOut(auth: AuthContext, id: string): Promise<ConstituentResponseDto> {
+    const constituent = await this.constituents.optOut(auth.organizationId, id);
+    if (!constituent) throw DomainError.notFound('Constituent');
+    return this.toResponse(auth, constituent);
+  }
+
+  async merge(auth: AuthContext, body: MergeConstituentsDto): Promise<ConstituentResponseDto> {
+    const target = await this.merges.transaction((manager) =>
+      this.merges.mergeConstituents(manager, auth.organizationId, {
+        sourceId: body.sourceConstituentId,
+        targetId: body.targetConstituentId,
+        mergeHouseholds: body.mergeHouseholds ?? false,
+        fieldOverrides: body.fieldOverrides ? sentFields(body.fieldOverrides) : {},
+        mergedBy: auth.memberId,
+        matchId: null,
+      }),
+    );
+    return this.toResponse(auth, target);
+  }
+
+  private toResponse(auth: AuthContext, constituent: ConstituentEntity): ConstituentResponseDto {
+    return toConstituentResponse(constituent, can(auth, Permission.PiiRead));
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { isSuggested, scoreMatch } from '@app/domain';
+import {
+  ConstituentEntity,
+  ConstituentRepository,
+  HouseholdMatchEntity,
+  HouseholdMatchRepository,
+  NewHouseholdMatch,
+} from '@app/database';
+
+/** Scores a constituent against its candidates and raises PENDING household matches for review. */
+@Injectable()
+export class HouseholdMatchRaiser {
+  constructor(
+    private readonly constituents: ConstituentRepository,
+    private readonly matches: HouseholdMatchRepository,
+  ) {}
+
+  /** After an update: one candidate query, then scoring. Returns the matches newly raised. */
+  async raiseFor(
+    manager: EntityManager,
+    organizationId: string,
+    constituent: ConstituentEntity,
+  ): Promise<HouseholdMatchEntity[]> {
+    const candidates = await this.constituents.findMatchCandidates(
+      manager,
+      organizationId,
+      constituent,
+      constituent.id,
+    );
+    return this.raise(manager, organizationId, constituent, candidates);
+  }
+
+  /** Pairs raised before (pending, resolved or dismissed) are never raised again. */
+  raise(
+    manager: EntityManager,
+    organizationId: string,
+    constituent: ConstituentEntity,
+    candidates: ConstituentEntity[],
+  ): Promise<HouseholdMatchEntity[]> {
+    const suggestions = candidates.flatMap((candidate): NewHouseholdMatch[] => {
+      const match = scoreMatch(constituent, candidate);
+      if (!isSuggested(match, candidate.householdId === constituent.householdId)) return [];
+      return [
+        {
+          constituentId: constituent.id,
+          candidateConstituentId: candidate.id,
+          householdId: constituent.householdId,
+          candidateHouseholdId: candidate.householdId,
+          ...match,
+        },
+      ];
+    });
+    return this.matches.insertPending(manager, organizationId, suggestions);
+  }
+}

@@ -1,0 +1,7 @@
+/** What other features use of constituents. */
+export * from './constituent-intake.service';
+export * from './constituent-merge.service';
+export * from './constituent.dto';
+export * from './constituents.module';
+export * from './contact.dto';
+export * from './household-match.dto';

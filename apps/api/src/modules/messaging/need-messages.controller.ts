@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
+import { ApiProblems, UuidParam } from '@app/http';
+import { ApiIdempotencyKey, IdempotencyKey } from '../idempotency/idempotency-key.decorator';
+import { EmailSendService } from './email-send.service';
+import { InteractionsService } from './interactions.service';
+import {
+  EmailSentDto,
+  InteractionResponseDto,
+  SendEmailDto,
+  SendSmsDto,
+  SmsAcceptedDto,
+} from './messaging.dto';
+import { SmsSendService } from './sms-send.service';
+
+@ApiTags('messaging')
+@Controller('api/needs')
+export class NeedMessagesController {
+  constructor(
+    private readonly sms: SmsSendService,
+    private readonly email: EmailSendService,
+    private readonly interactions: InteractionsService,
+  ) {}
+
+  @Post(':id/sms')
+  @HttpCode(202)
+  @Authenticated({ permission: Permission.NeedSms })
+  @ApiOperation({
+    summary: "Send an SMS to the need's constituent",
+    description:
+      'Accepted for sending (QUEUED), or SCHEDULED for the end of quiet hours unless `emergency` and ' +
+      "the organization bypasses quiet hours for emergencies. The organization's `smsSenderName` is " +
+      'prepended. Counts against the daily cap and monthly budget (429 with retry_after until the ' +
+      "reset, in the organization's timezone). A refused send records nothing.",
+  })
+  @ApiAcceptedResponse({ type: SmsAcceptedDto })
+  @ApiIdempotencyKey()
+  @ApiProblems(400, 404, 409, 429)
+  async sendSms(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+    @Body() body: SendSmsDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ): Promise<SmsAcceptedDto> {
+    return (await this.sms.send(auth, id, body, idempotencyKey)).body;
+  }
+
+  @Post(':id/email')
+  @HttpCode(200)
+  @Authenticated({ permission: Permission.NeedEmail })
+  @ApiOperation({
+    summary: "Email the need's constituent through the organization's provider",
+    description:
+      'A body containing HTML tags is sent as HTML with a plain-text version. A provider failure ' +
+      'is recorded as a FAILED interaction and answered with 400 email-send-failed.',
+  })
+  @ApiOkResponse({ type: EmailSentDto })
+  @ApiIdempotencyKey()
+  @ApiProblems(400, 404)
+  async sendEmail(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+    @Body() body: SendEmailDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ): Promise<EmailSentDto> {
+    return (await this.email.send(auth, id, body, idempotencyKey)).body;
+  }
+
+  @Get(':id/interactions')
+  @Authenticated({ permission: Permission.NeedRead })
+  @ApiOperation({ summary: "The need's emails and SMS, newest first" })
+  @ApiOkResponse({ type: [InteractionResponseDto] })
+  @ApiProblems(400, 404)
+  listInteractions(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+  ): Promise<InteractionResponseDto[]> {
+    return this.interactions.listForNeed(auth, id);
+  }
+}

@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AuthContext, needMessagingVisibility } from '@app/auth';
+import {
+  ConstituentEntity,
+  ConstituentRepository,
+  InteractionRepository,
+  NeedEntity,
+  NeedRepository,
+  OrganizationEntity,
+  OrganizationRepository,
+  SmsQuotaDecision,
+  SmsUsageRepository,
+} from '@app/database';
+import { quietHoursAt, secondsUntil, SmsPeriods, smsPeriods } from '@app/domain';
+import { DomainError } from '@app/http';
+import { SmsOutbox } from '@app/jobs';
+import { SmsProvider } from '@app/messaging';
+import { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service';
+import type { SendSmsDto, SmsAcceptedDto } from './messaging.dto';
+
+/** When a message accepted now goes out: null at once, else the end of quiet hours. */
+function scheduledFor(
+  organization: OrganizationEntity,
+  emergency: boolean,
+  now: Date,
+): Date | null {
+  const { quietHoursEnabled, quietHoursStart, quietHoursEnd, timezone } = organization;
+  if (!quietHoursEnabled || !quietHoursStart || !quietHoursEnd) return null;
+  if (emergency && organization.bypassQuietHoursForEmergency) return null;
+  const quiet = quietHoursAt(now, {
+    start: quietHoursStart,
+    end: quietHoursEnd,
+    timeZone: timezone,
+  });
+  return quiet.inside ? quiet.endsAt : null;
+}
+
+function capReached(decision: SmsQuotaDecision, periods: SmsPeriods, now: Date): DomainError {
+  return decision === 'daily-cap-reached'
+    ? new DomainError('sms-daily-cap-reached', "The organization's daily SMS cap is reached", {
+        retryAfter: secondsUntil(now, periods.dayResetsAt),
+      })
+    : new DomainError(
+        'sms-monthly-budget-reached',
+        "The organization's monthly SMS budget is reached",
+        { retryAfter: secondsUntil(now, periods.monthResetsAt) },
+      );
+}
+
+/**
+ * Accepts an SMS to a need's constituent: checks the recipient, counts it against the caps, and
+ * writes the interaction and its send job in one transaction (a refused send writes nothing).
+ */
+@Injectable()
+export class SmsSendService {
+  constructor(
+    private readonly needs: NeedRepository,
+    private readonly constituents: ConstituentRepository,
+    private readonly organizations: OrganizationRepository,
+    private readonly usage: SmsUsageRepository,
+    private readonly interactions: InteractionRepository,
+    private readonly outbox: SmsOutbox,
+    private readonly provider: SmsProvider,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  async send(
+    auth: AuthContext,
+    needId: string,
+    input: SendSmsDto,
+    idempotencyKey: string | undefined,
+  ): Promise<StoredResponse<SmsAcceptedDto>> {
+    const need = await this.needs.findVisible(
+      auth.organizationId,
+      needId,
+      needMessagingVisibility(auth),
+    );
+    if (!need) throw DomainError.notFound('Need');
+    return this.idempotency.run(
+      {
+        organizationId: auth.organizationId,
+        endpoint: 'POST /api/needs/{id}/sms',
+        key: idempotencyKey,
+        request: { needId, ...input },
+      },
+      (manager) => this.accept(manager, auth, need, input),
+    );
+  }
+
+  private async accept(
+    manager: EntityManager,
+    auth: AuthContext,
+    need: NeedEntity,
+    input: SendSmsDto,
+  ): Promise<StoredResponse<SmsAcceptedDto>> {
+    const constituent = await this.recipient(manager, auth.organizationId, need);
+    const organization = await this.sender(manager, auth.organizationId);
+    const now = new Date();
+    const startAfter = scheduledFor(organization, input.emergency ?? false, now);
+    const status = startAfter ? 'SCHEDULED' : 'QUEUED';
+    const interaction = await this.interactions.insert(manager, {
+      organizationId: auth.organizationId,
+      needId: need.id,
+      constituentId: constituent.id,
+      channel: 'SMS',
+      direction: 'OUTBOUND',
+      subject: null,
+      body: input.body,
+      status,
+      createdBy: auth.memberId,
+      scheduledFor: startAfter,
+    });
+    await this.outbox.enqueue(
+      manager,
+      { organizationId: auth.organizationId, interactionId: interaction.id },
+      { startAfter, maxConcurrency: organization.maxConcurrency },
+    );
+    // Counted last: the counter rows stay locked until the commit, so they are held briefly.
+    await this.count(manager, organization, now);
+    return {
+      status: 202,
+      body: {
+        interactionId: interaction.id,
+        status,
+        scheduledFor: startAfter?.toISOString() ?? null,
+      },
+    };
+  }
+
+  /** The need's constituent, if it may be texted. */
+  private async recipient(
+    manager: EntityManager,
+    organizationId: string,
+    need: NeedEntity,
+  ): Promise<ConstituentEntity> {
+    const constituent =
+      need.constituentId &&
+      (await this.constituents.findLive(organizationId, need.constituentId, manager));
+    if (!constituent || !constituent.phone) {
+      throw new DomainError(
+        'no-recipient-contact',
+        'The need has no constituent with a phone number',
+      );
+    }
+    if (constituent.smsOptedOut) {
+      throw new DomainError('recipient-opted-out', 'The constituent has opted out of SMS');
+    }
+    return constituent;
+  }
+
+  /** The organization, if the SMS provider can send from it. */
+  private async sender(manager: EntityManager, organizationId: string) {
+    const organization = (await this.organizations.findById(
+      organizationId,
+      manager,
+    )) as OrganizationEntity;
+    if (!this.provider.senderFor(organization)) {
+      throw new DomainError(
+        'sms-not-configured',
+        'The organization has no phone number to send SMS from',
+      );
+    }
+    return organization;
+  }
+
+  /** Counts the message against the day's cap and the month's budget (429 when either is reached). */
+  private async count(
+    manager: EntityManager,
+    organization: OrganizationEntity,
+    now: Date,
+  ): Promise<void> {
+    const periods = smsPeriods(now, organization.timezone);
+    const decision = await this.usage.consume(manager, organization.id, {
+      dayKey: periods.dayKey,
+      monthKey: periods.monthKey,
+      dailyCap: organization.dailySmsCap,
+      monthlyBudget: organization.monthlySmsBudget,
+    });
+    if (decision !== 'accepted') throw capReached(decision, periods, now);
+  }
+}

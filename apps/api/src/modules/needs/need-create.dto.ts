@@ -1,0 +1,82 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  ValidateNested,
+} from 'class-validator';
+import { Omittable } from '@app/http';
+import { ContactDto } from '../constituents';
+
+/** What staff and public intake both send. */
+export class CreateNeedDto {
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 10000,
+    example: 'We need groceries for a family of four',
+  })
+  @IsString()
+  @IsNotEmpty()
+  @Length(1, 10000)
+  description: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'Route to this partner; without it the description is matched against partner keywords, then the default partner takes it',
+  })
+  @IsOptional()
+  @IsUUID()
+  partnerId?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Partner-specific intake data',
+  })
+  @Omittable()
+  @IsObject()
+  customFields?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ description: "Defaults to the partner's defaultConfidential" })
+  @Omittable()
+  @IsBoolean()
+  isConfidential?: boolean;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Parent of a linked multi-step request' })
+  @IsOptional()
+  @IsUUID()
+  parentNeedId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  constituentId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the constituent's household" })
+  @IsOptional()
+  @IsUUID()
+  householdId?: string;
+
+  @ApiPropertyOptional({
+    type: ContactDto,
+    description:
+      'Creates or matches a constituent (instead of constituentId and householdId); duplicateWarning tells of likely duplicates',
+  })
+  @Omittable()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ContactDto)
+  contact?: ContactDto;
+}
+
+export class CreatePublicNeedDto extends CreateNeedDto {
+  @ApiProperty({ format: 'uuid', description: 'The organization asked for help' })
+  @IsUUID()
+  organizationId: string;
+}

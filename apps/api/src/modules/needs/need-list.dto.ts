@@ -1,0 +1,85 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+} from 'class-validator';
+import { IsDateTime } from '@app/http';
+import { NEED_STATUSES } from '@app/domain';
+import type { NeedStatus } from '@app/domain';
+
+export const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
+
+const toArray = ({ value }: { value: unknown }) => (Array.isArray(value) ? value : [value]);
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' ? true : value === 'false' ? false : value;
+const toInteger = ({ value }: { value: unknown }) =>
+  /^\d{1,9}$/.test(String(value)) ? Number(value) : value;
+
+/** GET /api/needs (API.md section 4): filters, newest first, keyset pages. */
+export class ListNeedsQueryDto {
+  @ApiPropertyOptional({ enum: NEED_STATUSES, isArray: true, description: 'Repeat for several' })
+  @IsOptional()
+  @Transform(toArray)
+  @IsIn(NEED_STATUSES, { each: true })
+  status?: NeedStatus[];
+
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() partnerId?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() assignedTo?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() constituentId?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsUUID() householdId?: string;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'true: NEW needs past their due date; false: all others',
+  })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  overdue?: boolean;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after (inclusive)' })
+  @IsOptional()
+  @IsDateTime()
+  createdFrom?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or before (inclusive)' })
+  @IsOptional()
+  @IsDateTime()
+  createdTo?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 200,
+    description:
+      'Words (or the beginnings of words) all found in the description, or a reference number',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  q?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit?: number;
+
+  @ApiPropertyOptional({
+    description: 'Opaque; from the Link rel="next" header of the previous page',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  cursor?: string;
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { PartnerEntity, PartnerRepository } from '@app/database';
+import { addBusinessHours, routeByKeywords, slaSchedule } from '@app/domain';
+import type { BusinessSchedule } from '@app/domain';
+import { DomainError } from '@app/http';
+
+/** The partner's open hours for the SLA clock, or null for calendar hours. */
+export function partnerSchedule(partner: PartnerEntity): BusinessSchedule | null {
+  return slaSchedule(partner.operatingHours, partner.timezone);
+}
+
+/** When the partner's first response to a need routed to it now is due. */
+export function firstResponseDue(partner: PartnerEntity, routedAt: Date): Date {
+  return addBusinessHours(routedAt, partner.slaHours, partnerSchedule(partner));
+}
+
+/** Which partner receives a need. Archived partners never do. */
+@Injectable()
+export class NeedRouter {
+  constructor(private readonly partners: PartnerRepository) {}
+
+  /** The requested partner; else the best keyword match of the description; else the default partner. */
+  async route(
+    manager: EntityManager,
+    organizationId: string,
+    description: string,
+    requestedPartnerId: string | undefined,
+  ): Promise<PartnerEntity> {
+    if (requestedPartnerId) return this.activePartner(manager, organizationId, requestedPartnerId);
+    const active = (await this.partners.list(organizationId, manager)).filter(
+      (partner) => !partner.isArchived,
+    );
+    const matchedId = routeByKeywords(description, active);
+    const partner =
+      active.find((candidate) => candidate.id === matchedId) ?? active.find((p) => p.isDefault);
+    if (!partner) {
+      throw DomainError.invalid(
+        'partnerId',
+        'No partner matches the description and the organization has no default partner; name a partnerId',
+      );
+    }
+    return partner;
+  }
+
+  /** A partner of the organization that takes needs, else a 400 naming partnerId. */
+  async activePartner(
+    manager: EntityManager,
+    organizationId: string,
+    partnerId: string,
+  ): Promise<PartnerEntity> {
+    const partner = await this.partners.findById(organizationId, partnerId, manager);
+    if (!partner || partner.isArchived) {
+      throw DomainError.invalid(
+        'partnerId',
+        'partnerId does not name an active partner of this organization',
+      );
+    }
+    return partner;
+  }
+}

@@ -1,0 +1,209 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { assertMayChangeNeedFields, AuthContext, needVisibility } from '@app/auth';
+import {
+  MemberRepository,
+  NeedEntity,
+  NeedHistoryRepository,
+  NeedRepository,
+  NeedVisibility,
+  PartnerEntity,
+  PartnerRepository,
+} from '@app/database';
+import { canMove, canReroute, moveDetailProblem, pauseSla, resumeSla } from '@app/domain';
+import type { NeedStatus } from '@app/domain';
+import { DomainError } from '@app/http';
+import { NeedChangeSet } from './need-change-set';
+import { firstResponseDue, NeedRouter, partnerSchedule } from './need-routing';
+import { NeedResponseDto, toNeedResponse } from './need.dto';
+import type { UpdateNeedDto } from './need-update.dto';
+
+function invalidTransition(detail: string): DomainError {
+  return new DomainError('invalid-status-transition', detail);
+}
+
+/** PATCH /api/needs/{id}: the referral lifecycle, assignment, transfer and SLA (API.md section 4). */
+@Injectable()
+export class NeedUpdateService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly needs: NeedRepository,
+    private readonly history: NeedHistoryRepository,
+    private readonly partners: PartnerRepository,
+    private readonly members: MemberRepository,
+    private readonly router: NeedRouter,
+  ) {}
+
+  /** Applies a transfer, then a status move, then an assignment, then the plain fields, in one transaction. */
+  async update(auth: AuthContext, needId: string, input: UpdateNeedDto): Promise<NeedResponseDto> {
+    const fields = Object.entries(input).flatMap(([field, value]) =>
+      value === undefined ? [] : [field],
+    );
+    assertMayChangeNeedFields(auth, fields);
+    if (input.status === undefined && (input.reason !== undefined || input.outcome !== undefined)) {
+      const field = input.reason === undefined ? 'outcome' : 'reason';
+      throw DomainError.invalid(field, `${field} is accepted only with status`);
+    }
+    const visibility = needVisibility(auth);
+    const need = await this.dataSource.transaction(async (manager) => {
+      const current = await this.needs.findVisible(auth.organizationId, needId, visibility, {
+        manager,
+        lock: true,
+      });
+      if (!current) throw DomainError.notFound('Need');
+      const change = new NeedChangeSet(current, auth.memberId, new Date());
+      if (input.partnerId !== undefined && input.partnerId !== current.partnerId) {
+        await this.transfer(manager, change, input.partnerId);
+      }
+      if (input.status !== undefined && input.status !== change.need.status) {
+        await this.moveStatus(manager, change, input.status, input);
+      }
+      if (input.assignedTo !== undefined && input.assignedTo !== change.need.assignedTo) {
+        await this.assign(manager, change, input.assignedTo);
+      }
+      if (input.parentNeedId !== undefined && input.parentNeedId !== current.parentNeedId) {
+        await this.relink(manager, change, input.parentNeedId, visibility);
+      }
+      if (input.dueDate !== undefined) await this.setDueDate(manager, change, input.dueDate);
+      if (input.customFields !== undefined) change.set({ customFields: input.customFields });
+      if (input.isConfidential !== undefined) change.set({ isConfidential: input.isConfidential });
+      if (change.isEmpty) return current;
+      await this.needs.update(manager, auth.organizationId, needId, change.changes);
+      await this.history.record(manager, change.history);
+      return this.needs.get(manager, auth.organizationId, needId);
+    });
+    return toNeedResponse(need);
+  }
+
+  private async transfer(
+    manager: EntityManager,
+    change: NeedChangeSet,
+    partnerId: string,
+  ): Promise<void> {
+    const partner = await this.router.activePartner(manager, change.need.organizationId, partnerId);
+    if (!canReroute(change.need.status)) {
+      throw invalidTransition(
+        `A need in status ${change.need.status} cannot be transferred; reopen it first`,
+      );
+    }
+    this.reroute(change, partner, null);
+  }
+
+  private async moveStatus(
+    manager: EntityManager,
+    change: NeedChangeSet,
+    to: NeedStatus,
+    details: Pick<UpdateNeedDto, 'reason' | 'outcome'>,
+  ): Promise<void> {
+    const { need, now } = change;
+    if (!canMove(need.status, to))
+      throw invalidTransition(`A need in status ${need.status} cannot move to ${to}`);
+    const problem = moveDetailProblem(to, details);
+    if (problem) throw DomainError.invalid(problem.field, problem.message);
+    const clock =
+      to === 'ON_HOLD'
+        ? pauseSla(need.dueDate, now, await this.scheduleOf(manager, need))
+        : need.status === 'ON_HOLD'
+          ? resumeSla(need, now, await this.scheduleOf(manager, need))
+          : {};
+    change.move(
+      'STATUS',
+      {
+        status: to,
+        reason: details.reason ?? null,
+        outcome: details.outcome ?? null,
+        resolvedAt: to === 'RESOLVED' ? now : null,
+        ...clock,
+      },
+      { reason: details.reason ?? null, outcome: details.outcome ?? null },
+    );
+    if (to === 'DECLINED') {
+      const fallback = await this.partners.findDefault(need.organizationId, manager);
+      if (fallback && fallback.id !== need.partnerId)
+        this.reroute(change, fallback, details.reason ?? null);
+    }
+  }
+
+  /** The need starts over at the partner: NEW, unassigned, with that partner's SLA from now. */
+  private reroute(change: NeedChangeSet, partner: PartnerEntity, reason: string | null): void {
+    change.move(
+      'REROUTE',
+      {
+        partnerId: partner.id,
+        status: 'NEW',
+        assignedTo: null,
+        slaHours: partner.slaHours,
+        dueDate: firstResponseDue(partner, change.now),
+        slaPausedAt: null,
+        slaRemainingSeconds: null,
+        outcome: null,
+        resolvedAt: null,
+      },
+      { reason, outcome: null },
+    );
+  }
+
+  private async assign(
+    manager: EntityManager,
+    change: NeedChangeSet,
+    memberId: string | null,
+  ): Promise<void> {
+    const { need } = change;
+    if (memberId !== null) {
+      const member = await this.members.findById(need.organizationId, memberId, manager);
+      if (!member?.isActive || (member.partnerId !== null && member.partnerId !== need.partnerId)) {
+        throw DomainError.invalid(
+          'assignedTo',
+          "assignedTo must be an active member of the need's partner or of the organization",
+        );
+      }
+    }
+    const status = need.status === 'NEW' && memberId !== null ? 'ACCEPTED' : need.status;
+    change.move('ASSIGNMENT', { assignedTo: memberId, status }, { reason: null, outcome: null });
+  }
+
+  private async relink(
+    manager: EntityManager,
+    change: NeedChangeSet,
+    parentId: string | null,
+    visibility: NeedVisibility,
+  ): Promise<void> {
+    const { organizationId, id } = change.need;
+    if (parentId !== null) {
+      await this.needs.lockParentLinks(manager, organizationId);
+      if (!(await this.needs.findVisible(organizationId, parentId, visibility, { manager }))) {
+        throw DomainError.invalid(
+          'parentNeedId',
+          'parentNeedId does not name a need of this organization',
+        );
+      }
+      if (await this.needs.isSelfOrDescendant(manager, organizationId, id, parentId)) {
+        throw DomainError.invalid(
+          'parentNeedId',
+          'parentNeedId cannot be the need itself or one of its descendants',
+        );
+      }
+    }
+    change.set({ parentNeedId: parentId });
+  }
+
+  /** An explicit due date; while ON_HOLD it becomes the target the paused clock resumes towards. */
+  private async setDueDate(
+    manager: EntityManager,
+    change: NeedChangeSet,
+    value: string | null,
+  ): Promise<void> {
+    const dueDate = value === null ? null : new Date(value);
+    const { need } = change;
+    change.set(
+      need.slaPausedAt
+        ? pauseSla(dueDate, need.slaPausedAt, await this.scheduleOf(manager, need))
+        : { dueDate },
+    );
+  }
+
+  private async scheduleOf(manager: EntityManager, need: NeedEntity) {
+    const partner = await this.partners.findById(need.organizationId, need.partnerId, manager);
+    return partner && partnerSchedule(partner);
+  }
+}

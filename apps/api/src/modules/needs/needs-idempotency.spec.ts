@@ -1,0 +1,143 @@
+import { expectProblem, newOrg, newOrgWithAdmin, newPartner, TestApp } from '@app/testing';
+import { startTestApi } from '../../../test/test-api';
+import { requestFingerprint } from '../idempotency/request-fingerprint';
+
+describe('Idempotency-Key on need intake', () => {
+  let api: TestApp;
+
+  beforeAll(async () => {
+    api = await startTestApi({ RATE_LIMIT_PUBLIC_PER_IP: '0' });
+  });
+  afterAll(() => api.close());
+
+  const submit = (key: string, body: object) =>
+    api.http.post('/api/needs/public').set('Idempotency-Key', key).send(body);
+  const countNeeds = async (organizationId: string) =>
+    Number(
+      (
+        await api.dataSource.query('SELECT count(*) FROM need WHERE organization_id = $1', [
+          organizationId,
+        ])
+      )[0].count,
+    );
+
+  async function organization() {
+    const org = await newOrg(api);
+    await newPartner(api, org.id, { isDefault: true });
+    return org;
+  }
+
+  it('replays the first response to the same key and body, without a second need', async () => {
+    const org = await organization();
+    const body = { organizationId: org.id, description: 'Groceries', customFields: { a: 1, b: 2 } };
+    const first = await submit('key-1', body);
+    expect(first.status).toBe(201);
+    const again = await submit('key-1', {
+      customFields: { b: 2, a: 1 },
+      description: 'Groceries',
+      organizationId: org.id,
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(await countNeeds(org.id)).toBe(1);
+  });
+
+  it('refuses the same key with a different body with 422', async () => {
+    const org = await organization();
+    await submit('key-2', { organizationId: org.id, description: 'Groceries' });
+    expectProblem(
+      await submit('key-2', { organizationId: org.id, description: 'Rent' }),
+      422,
+      'idempotency-key-reused',
+    );
+    expect(await countNeeds(org.id)).toBe(1);
+  });
+
+  it('answers 409 while the first request with the key is still running', async () => {
+    const org = await organization();
+    const body = { organizationId: org.id, description: 'Groceries' };
+    await api.dataSource.query(
+      `INSERT INTO idempotency_key (organization_id, endpoint, key, request_hash) VALUES ($1, $2, $3, $4)`,
+      [org.id, 'POST /api/needs/public', 'key-3', requestFingerprint(body)],
+    );
+    expectProblem(await submit('key-3', body), 409, 'idempotency-key-in-use');
+    expect(await countNeeds(org.id)).toBe(0);
+  });
+
+  it('runs two concurrent requests with one key only once', async () => {
+    const org = await organization();
+    const body = { organizationId: org.id, description: 'Groceries' };
+    const responses = await Promise.all(Array.from({ length: 5 }, () => submit('key-race', body)));
+    expect(
+      responses
+        .map((response) => response.status)
+        .every((status) => status === 201 || status === 409),
+    ).toBe(true);
+    expect(await countNeeds(org.id)).toBe(1);
+  });
+
+  it('scopes keys per organization and endpoint, and lets a key be used again after 24 hours', async () => {
+    const org = await organization();
+    const other = await organization();
+    expect((await submit('shared', { organizationId: org.id, description: 'x' })).status).toBe(201);
+    expect((await submit('shared', { organizationId: other.id, description: 'y' })).status).toBe(
+      201,
+    );
+    await api.dataSource.query(
+      `UPDATE idempotency_key SET created_at = now() - interval '25 hours' WHERE organization_id = $1`,
+      [org.id],
+    );
+    expect((await submit('shared', { organizationId: org.id, description: 'z' })).status).toBe(201);
+    expect(await countNeeds(org.id)).toBe(2);
+  });
+
+  it('frees the key when the request fails, so a corrected retry runs', async () => {
+    const org = await newOrg(api);
+    const failed = await submit('key-4', {
+      organizationId: org.id,
+      description: 'nobody takes this',
+    });
+    expectProblem(failed, 400, 'validation-error');
+    await newPartner(api, org.id, { isDefault: true });
+    expect(
+      (await submit('key-4', { organizationId: org.id, description: 'nobody takes this' })).status,
+    ).toBe(201);
+  });
+
+  it('takes over a key whose first request was abandoned', async () => {
+    const org = await organization();
+    const body = { organizationId: org.id, description: 'Groceries' };
+    await api.dataSource.query(
+      `INSERT INTO idempotency_key (organization_id, endpoint, key, request_hash, created_at)
+       VALUES ($1, $2, $3, $4, now() - interval '10 minutes')`,
+      [org.id, 'POST /api/needs/public', 'key-5', requestFingerprint(body)],
+    );
+    expect((await submit('key-5', body)).status).toBe(201);
+  });
+
+  it('works for staff intake, scoped apart from public intake', async () => {
+    const { org, auth } = await newOrgWithAdmin(api);
+    await newPartner(api, org.id, { isDefault: true });
+    const create = () =>
+      api.http
+        .post('/api/needs')
+        .set(auth)
+        .set('Idempotency-Key', 'staff-1')
+        .send({ description: 'Coat' });
+    const first = await create();
+    const again = await create();
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect((await submit('staff-1', { organizationId: org.id, description: 'Coat' })).status).toBe(
+      201,
+    );
+    expect(await countNeeds(org.id)).toBe(2);
+  });
+
+  it('refuses a key longer than 255 characters with 400', async () => {
+    const org = await organization();
+    const response = await submit('k'.repeat(256), { organizationId: org.id, description: 'x' });
+    expectProblem(response, 400, 'validation-error');
+  });
+});

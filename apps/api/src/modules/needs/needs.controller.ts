@@ -1,0 +1,119 @@
+import { Body, Controller, Get, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
+import { ApiProblems, UuidParam } from '@app/http';
+import { ApiIdempotencyKey, IdempotencyKey } from '../idempotency';
+import { CreateNeedDto } from './need-create.dto';
+import { NeedIntakeService } from './need-intake.service';
+import { ListNeedsQueryDto } from './need-list.dto';
+import { UpdateNeedDto } from './need-update.dto';
+import { NeedUpdateService } from './need-update.service';
+import { NeedHistoryEntryDto, NeedResponseDto } from './need.dto';
+import { NeedsService } from './needs.service';
+
+const SCOPE =
+  'org_admin sees the organization; partner members their partner; intake_staff the needs they ' +
+  'created; volunteers those assigned to them. Confidential needs only for org_admin, pii_reader, ' +
+  "the partner_admin of the need's partner and the assignee.";
+
+/** The URL of the next page: this request's URL with the next cursor. */
+function nextPageLink(request: Request, cursor: string): string {
+  const url = new URL(request.originalUrl, 'http://localhost');
+  url.searchParams.set('cursor', cursor);
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
+@ApiTags('needs')
+@Controller('api/needs')
+export class NeedsController {
+  constructor(
+    private readonly needs: NeedsService,
+    private readonly intake: NeedIntakeService,
+    private readonly updates: NeedUpdateService,
+  ) {}
+
+  @Post()
+  @Authenticated({ permission: Permission.NeedCreate })
+  @ApiOperation({
+    summary: 'Record a need (staff intake)',
+    description:
+      'Routing and validation as for public intake; a partner member records needs for its own partner.',
+  })
+  @ApiCreatedResponse({ type: NeedResponseDto })
+  @ApiIdempotencyKey()
+  @ApiProblems(400)
+  async create(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: CreateNeedDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<NeedResponseDto> {
+    const created = await this.intake.createForMember(auth, body, idempotencyKey);
+    response.status(created.status).location(`/api/needs/${created.body.id}`);
+    return created.body;
+  }
+
+  @Get()
+  @Authenticated({ permission: Permission.NeedRead })
+  @ApiOperation({ summary: 'List needs, newest first', description: SCOPE })
+  @ApiOkResponse({
+    type: [NeedResponseDto],
+    headers: {
+      Link: {
+        description: '`<url>; rel="next"`: the next page, present while more needs follow',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiProblems(400)
+  async list(
+    @CurrentAuth() auth: AuthContext,
+    @Query() query: ListNeedsQueryDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<NeedResponseDto[]> {
+    const page = await this.needs.list(auth, query);
+    if (page.nextCursor) response.setHeader('Link', nextPageLink(request, page.nextCursor));
+    return page.needs;
+  }
+
+  @Get(':id')
+  @Authenticated({ permission: Permission.NeedRead })
+  @ApiOperation({ summary: 'Read a need', description: SCOPE })
+  @ApiOkResponse({ type: NeedResponseDto })
+  @ApiProblems(400, 404)
+  get(@CurrentAuth() auth: AuthContext, @UuidParam() id: string): Promise<NeedResponseDto> {
+    return this.needs.get(auth, id);
+  }
+
+  @Patch(':id')
+  @Authenticated({ permission: Permission.NeedUpdate })
+  @ApiOperation({
+    summary: 'Move a need through its lifecycle, assign, transfer or edit it (partial)',
+    description:
+      'Volunteers may only move the status of needs assigned to them. An invalid move is 409 ' +
+      'invalid-status-transition; a move to the current status is a no-op. Every move is recorded.',
+  })
+  @ApiOkResponse({ type: NeedResponseDto })
+  @ApiProblems(400, 404, 409)
+  update(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+    @Body() body: UpdateNeedDto,
+  ): Promise<NeedResponseDto> {
+    return this.updates.update(auth, id, body);
+  }
+
+  @Get(':id/history')
+  @Authenticated({ permission: Permission.NeedRead })
+  @ApiOperation({ summary: "A need's moves, oldest first (actorId null for the system)" })
+  @ApiOkResponse({ type: [NeedHistoryEntryDto] })
+  @ApiProblems(400, 404)
+  history(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+  ): Promise<NeedHistoryEntryDto[]> {
+    return this.needs.history(auth, id);
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { ConstituentsModule } from '../constituents';
+import { IdempotencyModule } from '../idempotency';
+import { NeedIntakeService } from './need-intake.service';
+import { NeedLinker } from './need-links';
+import { NeedRouter } from './need-routing';
+import { NeedUpdateService } from './need-update.service';
+import { NeedsController } from './needs.controller';
+import { NeedsService } from './needs.service';
+import { PublicIntakeController } from './public-intake.controller';
+import { PublicIntakeRateLimitGuard } from './public-intake-rate-limit.guard';
+
+/** Needs: public and staff intake, routing, the referral lifecycle, lists and history. */
+@Module({
+  imports: [ConstituentsModule, IdempotencyModule],
+  controllers: [PublicIntakeController, NeedsController],
+  providers: [
+    NeedsService,
+    NeedIntakeService,
+    NeedUpdateService,
+    NeedRouter,
+    NeedLinker,
+    PublicIntakeRateLimitGuard,
+  ],
+})
+export class NeedsModule {}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import {
+  OrganizationEntity,
+  OrganizationRepository,
+  OrganizationSettingsChanges,
+  violatedUniqueConstraint,
+} from '@app/database';
+import { DomainError } from '@app/http';
+import {
+  OrganizationSettingsResponseDto,
+  toOrganizationSettingsResponse,
+  UpdateOrganizationSettingsDto,
+} from './organization-settings.dto';
+
+/** The unique constraints of organization, by the field a client sets. */
+const UNIQUE_FIELDS: Record<string, string> = {
+  organization_slug_key: 'slug',
+  organization_short_code_key: 'shortCode',
+};
+
+/** The fields the client sent: omitted ones stay unchanged. */
+function sentFields<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
+/** A unique violation on slug or shortCode becomes a 409 naming the field. */
+function asConflict(error: unknown): unknown {
+  const field = UNIQUE_FIELDS[violatedUniqueConstraint(error) ?? ''];
+  if (!field) return error;
+  return new DomainError('conflict', `Another organization already uses this ${field}`, {
+    errors: [{ field, message: `${field} is already taken` }],
+  });
+}
+
+/** Enabled quiet hours need both ends of the window (after this update). */
+function assertQuietHoursWindow(settings: OrganizationSettingsChanges): void {
+  if (!settings.quietHoursEnabled) return;
+  const missing = (['quietHoursStart', 'quietHoursEnd'] as const).find((field) => !settings[field]);
+  if (missing) {
+    throw DomainError.invalid(missing, `${missing} is required when quiet hours are enabled`);
+  }
+}
+
+@Injectable()
+export class OrganizationSettingsService {
+  constructor(private readonly organizations: OrganizationRepository) {}
+
+  async get(organizationId: string): Promise<OrganizationSettingsResponseDto> {
+    return toOrganizationSettingsResponse(await this.load(organizationId));
+  }
+
+  async update(
+    organizationId: string,
+    input: UpdateOrganizationSettingsDto,
+  ): Promise<OrganizationSettingsResponseDto> {
+    const changes: OrganizationSettingsChanges = sentFields(input);
+    assertQuietHoursWindow({ ...(await this.load(organizationId)), ...changes });
+    const updated = await this.organizations
+      .updateSettings(organizationId, changes)
+      .catch((error: unknown) => Promise.reject(asConflict(error)));
+    if (!updated) throw DomainError.notFound('Organization');
+    return toOrganizationSettingsResponse(updated);
+  }
+
+  private async load(organizationId: string): Promise<OrganizationEntity> {
+    const organization = await this.organizations.findById(organizationId);
+    if (!organization) throw DomainError.notFound('Organization');
+    return organization;
+  }
+}

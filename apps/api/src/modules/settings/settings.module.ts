@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { EmailSettingsController } from './email-settings.controller';
+import { EmailSettingsService } from './email-settings.service';
+import { OrganizationSettingsController } from './organization-settings.controller';
+import { OrganizationSettingsService } from './organization-settings.service';
+
+/** Organization settings and its email delivery settings (MessagingModule is global). */
+@Module({
+  controllers: [OrganizationSettingsController, EmailSettingsController],
+  providers: [OrganizationSettingsService, EmailSettingsService],
+})
+export class SettingsModule {}

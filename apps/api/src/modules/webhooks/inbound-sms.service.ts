@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  InteractionRepository,
+  OrganizationEntity,
+  SmsCorrespondent,
+  SmsRoutingRepository,
+  TelephonyDetailRecordRepository,
+} from '@app/database';
+import { classifySmsKeyword, keywordReplyText, SmsKeyword } from '@app/domain';
+import { SmsOutbox } from '@app/jobs';
+import { detailRecordOf, TelnyxMessageEvent } from './telnyx-event';
+
+/**
+ * message.received: filed as an INBOUND interaction of the sender (the constituents with that phone
+ * in the organization owning the number) on their newest open need. STOP-words opt every one of
+ * them out, START-words back in, HELP asks for the support contacts; each is answered once, and the
+ * answer goes out even to an opted-out phone (it confirms the opt-out). Answers skip quiet hours and
+ * the caps. A sender who is no constituent is recorded only as a detail record.
+ */
+@Injectable()
+export class InboundSmsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly routing: SmsRoutingRepository,
+    private readonly interactions: InteractionRepository,
+    private readonly records: TelephonyDetailRecordRepository,
+    private readonly outbox: SmsOutbox,
+  ) {}
+
+  async receive(event: TelnyxMessageEvent): Promise<void> {
+    const organization = await this.routing.organizationByNumber(event.to);
+    if (!organization) return;
+    const constituentIds = await this.routing.constituentIdsByPhone(organization.id, event.from);
+    const correspondent = constituentIds.length
+      ? await this.routing.correspondent(organization.id, constituentIds)
+      : null;
+    await this.dataSource.transaction(async (manager) => {
+      if (!correspondent) {
+        await this.records.insert(manager, detailRecordOf(event, organization.id, null));
+        return;
+      }
+      const inbound = await this.interactions.insertOnce(manager, {
+        organizationId: organization.id,
+        needId: correspondent.needId,
+        constituentId: correspondent.constituentId,
+        channel: 'SMS',
+        direction: 'INBOUND',
+        subject: null,
+        body: event.text,
+        status: 'DELIVERED',
+        createdBy: null,
+        scheduledFor: null,
+        providerMessageId: event.messageId,
+        sentAt: event.sentAt ?? event.occurredAt,
+      });
+      if (!inbound) return;
+      await this.records.insert(manager, detailRecordOf(event, organization.id, inbound.id));
+      const keyword = classifySmsKeyword(event.text);
+      if (keyword) {
+        await this.answer(manager, organization, constituentIds, correspondent, keyword);
+      }
+    });
+  }
+
+  private async answer(
+    manager: EntityManager,
+    organization: OrganizationEntity,
+    constituentIds: string[],
+    correspondent: SmsCorrespondent,
+    keyword: SmsKeyword,
+  ): Promise<void> {
+    if (keyword !== 'HELP') {
+      await this.routing.setSmsOptedOut(
+        manager,
+        organization.id,
+        constituentIds,
+        keyword === 'STOP',
+      );
+    }
+    const reply = await this.interactions.insert(manager, {
+      organizationId: organization.id,
+      needId: correspondent.needId,
+      constituentId: correspondent.constituentId,
+      channel: 'SMS',
+      direction: 'OUTBOUND',
+      subject: null,
+      body: keywordReplyText(keyword, organization),
+      status: 'QUEUED',
+      createdBy: null,
+      scheduledFor: null,
+    });
+    await this.outbox.enqueue(
+      manager,
+      { organizationId: organization.id, interactionId: reply.id, compliance: true },
+      { startAfter: null, maxConcurrency: organization.maxConcurrency },
+    );
+  }
+}

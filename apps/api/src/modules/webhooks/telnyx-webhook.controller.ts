@@ -1,0 +1,45 @@
+import { Controller, Headers, HttpCode, Post, Req, UnauthorizedException } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Public } from '@app/auth';
+import { ApiProblems } from '@app/http';
+import { DeliveryReportService } from './delivery-report.service';
+import { InboundSmsService } from './inbound-sms.service';
+import { parseTelnyxEvent } from './telnyx-event';
+import { TelnyxSignatureVerifier } from './telnyx-signature';
+
+@ApiTags('webhooks')
+@Controller('api/webhooks')
+export class TelnyxWebhookController {
+  constructor(
+    private readonly verifier: TelnyxSignatureVerifier,
+    private readonly inbound: InboundSmsService,
+    private readonly reports: DeliveryReportService,
+  ) {}
+
+  @Post('telnyx')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Telnyx messaging webhook (the messaging profile's webhook URL)",
+    description:
+      'Signed by Telnyx with ed25519 (verified with TELNYX_PUBLIC_KEY; a bad signature or a ' +
+      'timestamp more than 5 minutes off is 401). Records message.received, message.sent and ' +
+      'message.finalized once each (redeliveries are harmless); other events are acknowledged.',
+  })
+  @ApiHeader({ name: 'telnyx-signature-ed25519', required: true })
+  @ApiHeader({ name: 'telnyx-timestamp', required: true })
+  @ApiOkResponse({ description: 'Received' })
+  @ApiProblems(400, 401)
+  async receive(
+    @Req() request: Request & { rawBody?: Buffer },
+    @Headers('telnyx-signature-ed25519') signature: string | undefined,
+    @Headers('telnyx-timestamp') timestamp: string | undefined,
+  ): Promise<void> {
+    const refusal = this.verifier.refusal(request.rawBody, signature, timestamp);
+    if (refusal) throw new UnauthorizedException(refusal);
+    const event = parseTelnyxEvent(request.body);
+    if (event?.type === 'message.received') await this.inbound.receive(event);
+    else if (event) await this.reports.record(event);
+  }
+}

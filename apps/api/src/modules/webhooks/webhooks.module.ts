@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DeliveryReportService } from './delivery-report.service';
+import { InboundSmsService } from './inbound-sms.service';
+import { TelnyxWebhookController } from './telnyx-webhook.controller';
+import { TelnyxSignatureVerifier } from './telnyx-signature';
+
+/** Inbound SMS and delivery reports from the SMS provider. */
+@Module({
+  controllers: [TelnyxWebhookController],
+  providers: [TelnyxSignatureVerifier, InboundSmsService, DeliveryReportService],
+})
+export class WebhooksModule {}

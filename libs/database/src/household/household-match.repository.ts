@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import type { MatchReason } from '@app/domain';
+import { HouseholdMatchEntity, HouseholdMatchStatus } from './household-match.entity';
+
+export interface NewHouseholdMatch {
+  constituentId: string;
+  candidateConstituentId: string;
+  householdId: string;
+  candidateHouseholdId: string;
+  score: number;
+  reasons: MatchReason[];
+}
+
+export interface HouseholdMatchListQuery {
+  statuses: HouseholdMatchStatus[];
+  limit: number;
+  /** Keyset position: the page starts after this match (newest first). */
+  after: { createdAt: Date; id: string } | null;
+}
+
+/** The unordered pair of a match row, as the unique index household_match_pair_key sees it. */
+const PAIR =
+  'least(constituent_id, candidate_constituent_id), greatest(constituent_id, candidate_constituent_id)';
+const OTHER_THAN_SOURCE =
+  'CASE WHEN m.constituent_id = $2 THEN m.candidate_constituent_id ELSE m.constituent_id END';
+const TARGET_ALREADY_PAIRED = `EXISTS (
+  SELECT 1 FROM household_match t
+   WHERE t.organization_id = $1
+     AND least(t.constituent_id, t.candidate_constituent_id) = least($3::uuid, ${OTHER_THAN_SOURCE})
+     AND greatest(t.constituent_id, t.candidate_constituent_id) = greatest($3::uuid, ${OTHER_THAN_SOURCE}))`;
+const OF_SOURCE_NOT_TARGET = `m.organization_id = $1 AND (m.constituent_id = $2 OR m.candidate_constituent_id = $2)
+  AND $3 NOT IN (m.constituent_id, m.candidate_constituent_id)`;
+
+@Injectable()
+export class HouseholdMatchRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  lockById(
+    manager: EntityManager,
+    organizationId: string,
+    matchId: string,
+  ): Promise<HouseholdMatchEntity | null> {
+    return manager.findOne(HouseholdMatchEntity, {
+      where: { organizationId, id: matchId },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** Newest first, keyset-paginated on (createdAt, id). */
+  list(organizationId: string, page: HouseholdMatchListQuery): Promise<HouseholdMatchEntity[]> {
+    const query = this.dataSource.manager
+      .createQueryBuilder(HouseholdMatchEntity, 'm')
+      .where('m.organization_id = :organizationId', { organizationId });
+    if (page.statuses.length)
+      query.andWhere('m.status IN (:...statuses)', { statuses: page.statuses });
+    if (page.after) {
+      query.andWhere('(m.created_at, m.id) < (:createdAt, :id)', page.after);
+    }
+    return query
+      .orderBy('m.created_at', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .limit(page.limit)
+      .getMany();
+  }
+
+  /** Inserts PENDING matches; a pair that was ever raised (even dismissed) is skipped. Returns those inserted. */
+  async insertPending(
+    manager: EntityManager,
+    organizationId: string,
+    matches: NewHouseholdMatch[],
+  ): Promise<HouseholdMatchEntity[]> {
+    if (matches.length === 0) return [];
+    const inserted: { id: string }[] = await manager.query(
+      `INSERT INTO household_match
+         (organization_id, constituent_id, candidate_constituent_id, household_id, candidate_household_id, score, reasons)
+       SELECT $1, m."constituentId", m."candidateConstituentId", m."householdId", m."candidateHouseholdId",
+              m.score, m.reasons
+         FROM jsonb_to_recordset($2::jsonb) AS m (
+           "constituentId" uuid, "candidateConstituentId" uuid, "householdId" uuid,
+           "candidateHouseholdId" uuid, score numeric, reasons text[])
+       ON CONFLICT (organization_id, ${PAIR}) DO NOTHING
+       RETURNING id`,
+      [organizationId, JSON.stringify(matches)],
+    );
+    if (inserted.length === 0) return [];
+    return manager.find(HouseholdMatchEntity, {
+      where: { organizationId, id: In(inserted.map((row) => row.id)) },
+      order: { score: 'DESC', id: 'ASC' },
+    });
+  }
+
+  async resolve(
+    manager: EntityManager,
+    organizationId: string,
+    matchId: string,
+    status: HouseholdMatchStatus,
+    resolvedBy: string,
+  ): Promise<HouseholdMatchEntity> {
+    await manager.update(
+      HouseholdMatchEntity,
+      { organizationId, id: matchId },
+      { status, resolvedBy, resolvedAt: () => 'now()' },
+    );
+    return manager.findOneByOrFail(HouseholdMatchEntity, { organizationId, id: matchId });
+  }
+
+  /** Resolves the pair's match, if it has a pending one (a manual merge settles its suggestion). */
+  async resolvePendingPair(
+    manager: EntityManager,
+    organizationId: string,
+    pair: [string, string],
+    status: HouseholdMatchStatus,
+    resolvedBy: string,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE household_match SET status = $4, resolved_by = $5, resolved_at = now()
+        WHERE organization_id = $1 AND status = 'PENDING' AND (${PAIR}) = (least($2::uuid, $3::uuid), greatest($2::uuid, $3::uuid))`,
+      [organizationId, ...pair, status, resolvedBy],
+    );
+  }
+
+  /**
+   * Moves the source's matches with others to the target. Where the target already has a match with
+   * that other constituent, the source's pending duplicate is deleted and a resolved one stays with
+   * the source as history. Returns how many matches moved.
+   */
+  async moveConstituent(
+    manager: EntityManager,
+    organizationId: string,
+    sourceId: string,
+    targetId: string,
+  ): Promise<number> {
+    const parameters = [organizationId, sourceId, targetId];
+    await manager.query(
+      `DELETE FROM household_match m
+        WHERE ${OF_SOURCE_NOT_TARGET} AND m.status = 'PENDING' AND ${TARGET_ALREADY_PAIRED}`,
+      parameters,
+    );
+    const [, moved] = (await manager.query(
+      `UPDATE household_match m
+          SET constituent_id = CASE WHEN m.constituent_id = $2 THEN $3 ELSE m.constituent_id END,
+              candidate_constituent_id = CASE WHEN m.candidate_constituent_id = $2 THEN $3 ELSE m.candidate_constituent_id END
+        WHERE ${OF_SOURCE_NOT_TARGET} AND NOT ${TARGET_ALREADY_PAIRED}`,
+      parameters,
+    )) as [unknown, number];
+    return moved;
+  }
+
+  /** Sets the household ids of the constituents' matches to their current households. */
+  async refreshHouseholds(
+    manager: EntityManager,
+    organizationId: string,
+    constituentIds: string[],
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE household_match m
+          SET household_id = a.household_id, candidate_household_id = b.household_id
+         FROM constituent a, constituent b
+        WHERE m.organization_id = $1
+          AND (m.constituent_id = ANY ($2::uuid[]) OR m.candidate_constituent_id = ANY ($2::uuid[]))
+          AND a.organization_id = $1 AND a.id = m.constituent_id
+          AND b.organization_id = $1 AND b.id = m.candidate_constituent_id
+          AND (m.household_id, m.candidate_household_id) IS DISTINCT FROM (a.household_id, b.household_id)`,
+      [organizationId, constituentIds],
+    );
+  }
+}

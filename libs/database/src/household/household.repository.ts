@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { HouseholdEntity } from './household.entity';
+
+@Injectable()
+export class HouseholdRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** A household that has not been merged into another. */
+  findLive(
+    organizationId: string,
+    householdId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<HouseholdEntity | null> {
+    return manager.findOneBy(HouseholdEntity, {
+      organizationId,
+      id: householdId,
+      mergedIntoId: IsNull(),
+    });
+  }
+
+  /** A live household, share-locked so that no merge marks it merged while a member joins it. */
+  lockLive(
+    manager: EntityManager,
+    organizationId: string,
+    householdId: string,
+  ): Promise<HouseholdEntity | null> {
+    return manager.findOne(HouseholdEntity, {
+      where: { organizationId, id: householdId, mergedIntoId: IsNull() },
+      lock: { mode: 'pessimistic_read' },
+    });
+  }
+
+  insert(manager: EntityManager, organizationId: string): Promise<HouseholdEntity> {
+    return manager.save(manager.create(HouseholdEntity, { organizationId }));
+  }
+
+  /** Locks the households in id order (after the constituents: the merge lock order). */
+  async lockInOrder(manager: EntityManager, organizationId: string, ids: string[]): Promise<void> {
+    await manager
+      .createQueryBuilder(HouseholdEntity, 'h')
+      .where('h.organization_id = :organizationId AND h.id IN (:...ids)', { organizationId, ids })
+      .orderBy('h.id')
+      .setLock('pessimistic_write')
+      .getMany();
+  }
+
+  async markMerged(
+    manager: EntityManager,
+    organizationId: string,
+    sourceId: string,
+    targetId: string,
+  ): Promise<void> {
+    await manager.update(
+      HouseholdEntity,
+      { organizationId, id: sourceId },
+      { mergedIntoId: targetId },
+    );
+  }
+}

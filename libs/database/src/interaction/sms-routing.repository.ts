@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { phoneDigits } from '@app/domain';
+import { OrganizationEntity } from '../organization/organization.entity';
+
+/** Needs still being worked on: an inbound SMS is filed on the newest of them. */
+const OPEN_NEED_STATUSES = ['NEW', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD'];
+
+export interface SmsCorrespondent {
+  constituentId: string;
+  /** The newest open need of the constituents with this phone, if any. */
+  needId: string | null;
+}
+
+/**
+ * Who an SMS from the provider belongs to: the organization owning the number, and the live
+ * constituents with the sender's phone (a household may share one).
+ */
+@Injectable()
+export class SmsRoutingRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The organization whose provisioned number this is (numbers are unique across organizations). */
+  organizationByNumber(phoneNumber: string): Promise<OrganizationEntity | null> {
+    return this.dataSource.manager.findOneBy(OrganizationEntity, { phoneNumber });
+  }
+
+  /** The ids of the live constituents with this phone number. */
+  async constituentIdsByPhone(organizationId: string, phone: string): Promise<string[]> {
+    const digits = phoneDigits(phone);
+    if (!digits) return [];
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM constituent
+        WHERE organization_id = $1 AND phone_digits = $2 AND merged_into_id IS NULL
+        ORDER BY created_at DESC, id DESC`,
+      [organizationId, digits],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Whom to file a message from these constituents under: their newest open need, else the newest of them. */
+  async correspondent(organizationId: string, constituentIds: string[]): Promise<SmsCorrespondent> {
+    const [need] = await this.dataSource.query(
+      `SELECT id, constituent_id FROM need
+        WHERE organization_id = $1 AND constituent_id = ANY($2::uuid[]) AND status = ANY($3::text[])
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [organizationId, constituentIds, OPEN_NEED_STATUSES],
+    );
+    return need
+      ? { constituentId: need.constituent_id, needId: need.id }
+      : { constituentId: constituentIds[0], needId: null };
+  }
+
+  async setSmsOptedOut(
+    manager: EntityManager,
+    organizationId: string,
+    constituentIds: string[],
+    optedOut: boolean,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE constituent SET sms_opted_out = $3, updated_at = now()
+        WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+      [organizationId, constituentIds, optedOut],
+    );
+  }
+}

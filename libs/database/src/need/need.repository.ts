@@ -1,0 +1,254 @@
+import { Injectable } from '@nestjs/common';
+import type { NeedStatus } from '@app/domain';
+import { DataSource, EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm';
+import { NeedEntity } from './need.entity';
+import { NeedVisibility, SqlParams, visibilityConditions } from './need-visibility';
+
+export type NewNeed = Pick<
+  NeedEntity,
+  | 'organizationId'
+  | 'partnerId'
+  | 'constituentId'
+  | 'householdId'
+  | 'parentNeedId'
+  | 'description'
+  | 'customFields'
+  | 'isConfidential'
+  | 'createdBy'
+  | 'referenceNumber'
+  | 'duplicateWarning'
+  | 'slaHours'
+  | 'dueDate'
+>;
+
+export type NeedChanges = Partial<
+  Omit<NeedEntity, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>
+>;
+
+/** Position in the list order (newest first): created_at in epoch microseconds, then id. */
+export interface NeedCursor {
+  createdAtMicros: string;
+  id: string;
+}
+
+export interface NeedListQuery {
+  statuses?: NeedStatus[];
+  partnerId?: string;
+  assignedTo?: string;
+  constituentId?: string;
+  householdId?: string;
+  overdue?: boolean;
+  /** Inclusive bounds, as PostgreSQL timestamptz literals. */
+  createdFrom?: string;
+  createdTo?: string;
+  /** Words (or their beginnings) of the description, all of them; or a whole reference number. */
+  q?: string;
+  limit: number;
+  after?: NeedCursor;
+}
+
+export interface NeedPage {
+  needs: NeedEntity[];
+  next: NeedCursor | null;
+}
+
+const COLUMNS = `id, organization_id AS "organizationId", partner_id AS "partnerId",
+  constituent_id AS "constituentId", household_id AS "householdId", parent_need_id AS "parentNeedId",
+  status, description, custom_fields AS "customFields", is_confidential AS "isConfidential",
+  assigned_to AS "assignedTo", created_by AS "createdBy", reference_number AS "referenceNumber",
+  survey_token AS "surveyToken", duplicate_warning AS "duplicateWarning", sla_hours AS "slaHours",
+  due_date AS "dueDate", sla_paused_at AS "slaPausedAt", sla_remaining_seconds AS "slaRemainingSeconds",
+  outcome, reason, resolved_at AS "resolvedAt", escalated_at AS "escalatedAt",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const OVERDUE = `(status = 'NEW' AND due_date IS NOT NULL AND due_date < now())`;
+
+/** Every word of `q` begins a word of the description, or `q` is the whole reference number. */
+function searchCondition(q: string, params: SqlParams): string {
+  const reference = `reference_number = ${params.add(q.toUpperCase())}`;
+  const words = q.match(/[\p{L}\p{N}]+/gu);
+  if (!words) return reference;
+  const prefixes = params.add(words.map((word) => `${word}:*`).join(' & '));
+  return `(to_tsvector('simple', description) @@ to_tsquery('simple', ${prefixes}) OR ${reference})`;
+}
+
+/** Keyset position: rows after the cursor in the newest-first order. */
+function afterCondition(cursor: NeedCursor, params: SqlParams): string {
+  const micros = params.add(cursor.createdAtMicros);
+  const createdAt = `'epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond'`;
+  return `(created_at, id) < (${createdAt}, ${params.add(cursor.id)}::uuid)`;
+}
+
+function filterConditions(query: NeedListQuery, params: SqlParams): string[] {
+  const conditions: string[] = [];
+  const equal = (column: string, value: unknown) =>
+    conditions.push(`${column} = ${params.add(value)}`);
+  if (query.statuses?.length) {
+    conditions.push(`status = ANY(${params.add(query.statuses)}::text[])`);
+  }
+  if (query.partnerId) equal('partner_id', query.partnerId);
+  if (query.assignedTo) equal('assigned_to', query.assignedTo);
+  if (query.constituentId) equal('constituent_id', query.constituentId);
+  if (query.householdId) equal('household_id', query.householdId);
+  if (query.overdue !== undefined) conditions.push(query.overdue ? OVERDUE : `NOT ${OVERDUE}`);
+  if (query.createdFrom) {
+    conditions.push(`created_at >= ${params.add(query.createdFrom)}::timestamptz`);
+  }
+  if (query.createdTo) conditions.push(`created_at <= ${params.add(query.createdTo)}::timestamptz`);
+  if (query.q) conditions.push(searchCondition(query.q, params));
+  if (query.after) conditions.push(afterCondition(query.after, params));
+  return conditions;
+}
+
+@Injectable()
+export class NeedRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Inserts the need; null when its reference number is already taken in the organization. */
+  async insert(manager: EntityManager, need: NewNeed): Promise<NeedEntity | null> {
+    const rows: NeedEntity[] = await manager.query(
+      `INSERT INTO need (organization_id, partner_id, constituent_id, household_id, parent_need_id,
+          description, custom_fields, is_confidential, created_by, reference_number, duplicate_warning,
+          sla_hours, due_date)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (organization_id, reference_number) DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [
+        need.organizationId,
+        need.partnerId,
+        need.constituentId,
+        need.householdId,
+        need.parentNeedId,
+        need.description,
+        JSON.stringify(need.customFields),
+        need.isConfidential,
+        need.createdBy,
+        need.referenceNumber,
+        need.duplicateWarning,
+        need.slaHours,
+        need.dueDate,
+      ],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The need if the visibility admits it; `lock` holds it for update until the transaction ends. */
+  async findVisible(
+    organizationId: string,
+    needId: string,
+    visibility: NeedVisibility,
+    options: { manager?: EntityManager; lock?: boolean } = {},
+  ): Promise<NeedEntity | null> {
+    const params = new SqlParams();
+    const conditions = [
+      `organization_id = ${params.add(organizationId)}`,
+      `id = ${params.add(needId)}`,
+      ...visibilityConditions(visibility, params),
+    ];
+    const rows: NeedEntity[] = await (options.manager ?? this.dataSource.manager).query(
+      `SELECT ${COLUMNS} FROM need WHERE ${conditions.join(' AND ')}${options.lock ? ' FOR UPDATE' : ''}`,
+      params.values,
+    );
+    return rows[0] ?? null;
+  }
+
+  get(manager: EntityManager, organizationId: string, needId: string): Promise<NeedEntity> {
+    return manager.findOneByOrFail(NeedEntity, { organizationId, id: needId });
+  }
+
+  /** One page of visible needs, newest first, and the position after it when more follow. */
+  async list(
+    organizationId: string,
+    visibility: NeedVisibility,
+    query: NeedListQuery,
+  ): Promise<NeedPage> {
+    const params = new SqlParams();
+    const conditions = [
+      `organization_id = ${params.add(organizationId)}`,
+      ...visibilityConditions(visibility, params),
+      ...filterConditions(query, params),
+    ];
+    const rows: (NeedEntity & { cursorMicros: string })[] = await this.dataSource.query(
+      `SELECT ${COLUMNS}, (extract(epoch FROM created_at) * 1000000)::bigint::text AS "cursorMicros"
+         FROM need WHERE ${conditions.join(' AND ')}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${params.add(query.limit + 1)}`,
+      params.values,
+    );
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      needs: page.map(({ cursorMicros: _cursor, ...need }) => need),
+      next: rows.length > query.limit ? { createdAtMicros: last.cursorMicros, id: last.id } : null,
+    };
+  }
+
+  async update(
+    manager: EntityManager,
+    organizationId: string,
+    needId: string,
+    changes: NeedChanges,
+  ): Promise<void> {
+    // jsonb custom fields are written whole; TypeORM's deep-partial type does not admit a plain record.
+    const values = changes as QueryDeepPartialEntity<NeedEntity>;
+    await manager.update(NeedEntity, { organizationId, id: needId }, values);
+  }
+
+  /** Serializes parent-link changes in the organization, so two changes cannot close a cycle together. */
+  async lockParentLinks(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('need-parent:' || $1, 0))`, [
+      organizationId,
+    ]);
+  }
+
+  /** Whether `candidateId` is `needId` itself or one of its descendants (children, their children, ...). */
+  async isSelfOrDescendant(
+    manager: EntityManager,
+    organizationId: string,
+    needId: string,
+    candidateId: string,
+  ): Promise<boolean> {
+    const [row] = await manager.query(
+      `WITH RECURSIVE descendant (id) AS (
+         SELECT $2::uuid
+         UNION
+         SELECT need.id FROM need JOIN descendant ON need.parent_need_id = descendant.id
+          WHERE need.organization_id = $1
+       )
+       SELECT EXISTS (SELECT 1 FROM descendant WHERE id = $3) AS found`,
+      [organizationId, needId, candidateId],
+    );
+    return row.found;
+  }
+
+  /**
+   * Moves overdue NEW needs, not yet escalated, to their organization's default partner and records
+   * an ESCALATION; rows locked by a running update are left for the next run. Returns how many.
+   */
+  async escalateOverdue(batchSize: number): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH overdue AS (
+         SELECT need.organization_id, need.id, need.partner_id, fallback.id AS default_partner_id
+           FROM need
+           JOIN partner fallback
+             ON fallback.organization_id = need.organization_id AND fallback.is_default
+          WHERE need.status = 'NEW' AND need.escalated_at IS NULL AND need.due_date < now()
+          ORDER BY need.due_date
+          LIMIT $1
+          FOR UPDATE OF need SKIP LOCKED
+       ), escalated AS (
+         UPDATE need SET partner_id = overdue.default_partner_id, escalated_at = now(), updated_at = now()
+           FROM overdue
+          WHERE need.organization_id = overdue.organization_id AND need.id = overdue.id
+         RETURNING need.organization_id, need.id, overdue.partner_id AS from_partner_id, need.partner_id
+       )
+       INSERT INTO need_history
+         (organization_id, need_id, kind, from_status, to_status, from_partner_id, to_partner_id)
+       SELECT organization_id, id, 'ESCALATION', 'NEW', 'NEW', from_partner_id, partner_id FROM escalated
+       RETURNING need_id`,
+      [batchSize],
+    );
+    return rows.length;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './contact-fields';
+export * from './search-query';

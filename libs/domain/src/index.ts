@@ -1,0 +1,5 @@
+export * from './needs';
+export * from './constituents';
+export * from './matching';
+export * from './messaging';
+export * from './us-states';

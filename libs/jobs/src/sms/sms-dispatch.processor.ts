@@ -1,0 +1,132 @@
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { Job } from 'pg-boss';
+import { DataSource } from 'typeorm';
+import { JobQueue } from '../job-queue';
+import { transactionDb } from '../transaction-db';
+import {
+  GROUP_LIMITS,
+  SMS_DISPATCH_QUEUE,
+  SMS_JOB_POLICY,
+  SmsDispatchJob,
+} from './sms-dispatch.policy';
+import { SmsDispatcher } from './sms-dispatcher';
+
+/** Jobs one worker process runs at the same time, across organizations. */
+const MAX_IN_FLIGHT = 64;
+/** Claims wait for this many free places (claims are serialized, so each should take several). */
+const CLAIM_BATCH = 16;
+/** How long an idle worker waits before looking for due jobs again. */
+const POLL_INTERVAL_MS = 500;
+
+/**
+ * Runs the SMS dispatch jobs. `maxConcurrency` bounds the parallel sends of each organization across
+ * every worker process: the jobs of an organization form a pg-boss group whose limit is counted from
+ * the active jobs in the database, and claims are serialized by an advisory lock, so two workers
+ * never both take the last free place of a group. A worker keeps claiming as places free up,
+ * skipping the organizations it already runs at their limit.
+ */
+@Injectable()
+export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(SmsDispatchProcessor.name);
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Per organization: jobs this process runs, and the organization's limit. */
+  private readonly running = new Map<string, { count: number; limit: number }>();
+  private stopping = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly dataSource: DataSource,
+    private readonly dispatcher: SmsDispatcher,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.loop = this.run();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    await Promise.all(this.inFlight);
+  }
+
+  /** Runs one claimed job to its end: completes it, or fails it for pg-boss to retry. */
+  async handle(job: Job<SmsDispatchJob>): Promise<void> {
+    try {
+      await this.dispatcher.dispatch(job.data, job.retryCount >= SMS_JOB_POLICY.retryLimit);
+      await this.queue.complete(SMS_DISPATCH_QUEUE, job);
+    } catch (error) {
+      await this.queue.fail(SMS_DISPATCH_QUEUE, job, error as Error);
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      const jobs = this.mayClaim() ? await this.claim(MAX_IN_FLIGHT - this.inFlight.size) : [];
+      for (const job of jobs) this.start(job);
+      if (jobs.length === 0) await this.idle();
+    }
+  }
+
+  private mayClaim(): boolean {
+    return this.inFlight.size === 0 || MAX_IN_FLIGHT - this.inFlight.size >= CLAIM_BATCH;
+  }
+
+  private async claim(capacity: number): Promise<Job<SmsDispatchJob>[]> {
+    const saturated = [...this.running]
+      .filter(([, group]) => group.count >= group.limit)
+      .map(([organizationId]) => organizationId);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+          SMS_DISPATCH_QUEUE,
+        ]);
+        return this.queue.fetch<SmsDispatchJob>(SMS_DISPATCH_QUEUE, {
+          batchSize: capacity,
+          groupConcurrency: GROUP_LIMITS,
+          ignoreGroups: saturated,
+          db: transactionDb(manager),
+        });
+      });
+    } catch (error) {
+      this.logger.error({ err: error }, 'Claiming SMS jobs failed');
+      return [];
+    }
+  }
+
+  private start(job: Job<SmsDispatchJob>): void {
+    const organizationId = job.data.organizationId;
+    const group = this.running.get(organizationId) ?? { count: 0, limit: 0 };
+    group.count += 1;
+    group.limit = Number(job.groupTier ?? 1);
+    this.running.set(organizationId, group);
+    const run = this.handle(job)
+      .catch((error: unknown) => this.logger.error({ err: error }, 'Settling an SMS job failed'))
+      .finally(() => {
+        this.inFlight.delete(run);
+        group.count -= 1;
+        if (group.count === 0) this.running.delete(organizationId);
+        if (this.mayClaim()) this.wake?.();
+      });
+    this.inFlight.add(run);
+  }
+
+  /** Waits until places free up (see mayClaim) or the poll interval passes, whichever is first. */
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), POLL_INTERVAL_MS);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+    });
+  }
+}

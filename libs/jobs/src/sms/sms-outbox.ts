@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { JobQueue } from '../job-queue';
+import { transactionDb } from '../transaction-db';
+import {
+  concurrencyTier,
+  SMS_DISPATCH_QUEUE,
+  SMS_JOB_POLICY,
+  SmsDispatchJob,
+} from './sms-dispatch.policy';
+
+/** The transactional outbox of outgoing SMS: the send job is written with the interaction. */
+@Injectable()
+export class SmsOutbox {
+  constructor(private readonly queue: JobQueue) {}
+
+  /** Queues the send in the caller's transaction; `startAfter` holds it until then (quiet hours). */
+  async enqueue(
+    manager: EntityManager,
+    job: SmsDispatchJob,
+    options: { startAfter: Date | null; maxConcurrency: number },
+  ): Promise<void> {
+    await this.queue.send(SMS_DISPATCH_QUEUE, job, {
+      ...SMS_JOB_POLICY,
+      db: transactionDb(manager),
+      group: { id: job.organizationId, tier: concurrencyTier(options.maxConcurrency) },
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
+  }
+}

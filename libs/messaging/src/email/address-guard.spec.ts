@@ -1,0 +1,105 @@
+import { AddressGuard, refusalReason } from './address-guard';
+
+describe('refusalReason', () => {
+  it.each([
+    ['0.0.0.0', 'unspecified'],
+    ['0.1.2.3', 'unspecified'],
+    ['::', 'unspecified'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.255.254', 'loopback'],
+    ['::1', 'loopback'],
+    ['10.0.0.1', 'private (RFC 1918)'],
+    ['10.255.255.255', 'private (RFC 1918)'],
+    ['172.16.0.1', 'private (RFC 1918)'],
+    ['172.31.255.255', 'private (RFC 1918)'],
+    ['192.168.0.1', 'private (RFC 1918)'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['100.127.255.255', 'carrier-grade NAT'],
+    ['169.254.0.1', 'link-local'],
+    ['fe80::1', 'link-local'],
+    ['febf:ffff::1', 'link-local'],
+    ['fc00::1', 'unique-local'],
+    ['fdff:1234::1', 'unique-local'],
+    ['224.0.0.1', 'multicast'],
+    ['239.255.255.250', 'multicast'],
+    ['ff02::1', 'multicast'],
+  ])('refuses %s (%s)', (address, kind) => {
+    expect(refusalReason(address, false)).toBe(kind);
+  });
+
+  it.each([
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:10.1.2.3', 'private (RFC 1918)'],
+    ['::ffff:100.64.0.1', 'carrier-grade NAT'],
+    ['::ffff:169.254.169.254', 'cloud metadata'],
+  ])('applies the IPv4 ranges to the IPv4-mapped IPv6 address %s (%s)', (address, kind) => {
+    expect(refusalReason(address, false)).toBe(kind);
+  });
+
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '9.255.255.255',
+    '11.0.0.0',
+    '172.15.255.255',
+    '172.32.0.0',
+    '192.167.255.255',
+    '100.63.255.255',
+    '100.128.0.0',
+    '169.253.255.255',
+    '223.255.255.255',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+  ])('allows the public address %s', (address) => {
+    expect(refusalReason(address, false)).toBeNull();
+  });
+
+  it.each(['169.254.169.254', 'fd00:ec2::254', 'FD00:EC2:0:0:0:0:0:254', '::ffff:a9fe:a9fe'])(
+    'refuses the cloud metadata address %s even when private hosts are allowed',
+    (address) => {
+      expect(refusalReason(address, true)).toBe('cloud metadata');
+      expect(refusalReason(address, false)).toBe('cloud metadata');
+    },
+  );
+
+  it.each(['127.0.0.1', '10.0.0.1', '100.64.0.1', '169.254.1.1', 'fd12::1', '::1'])(
+    'allows %s when private hosts are allowed',
+    (address) => {
+      expect(refusalReason(address, true)).toBeNull();
+    },
+  );
+});
+
+describe('AddressGuard', () => {
+  const strict = new AddressGuard(false);
+  const lenient = new AddressGuard(true);
+
+  it('answers an allowed IP literal itself, with or without brackets', async () => {
+    await expect(strict.resolve('8.8.8.8')).resolves.toEqual({ address: '8.8.8.8', family: 4 });
+    await expect(strict.resolve('[2606:4700::1111]')).resolves.toEqual({
+      address: '2606:4700::1111',
+      family: 6,
+    });
+  });
+
+  it('refuses a literal or a name by the address it resolves to', async () => {
+    await expect(strict.resolve('[::1]')).rejects.toThrow('::1 resolves to ::1 (loopback)');
+    await expect(strict.resolve('localhost')).rejects.toThrow(
+      /^localhost resolves to .* \(loopback\)/,
+    );
+    await expect(lenient.resolve('localhost')).resolves.toMatchObject({
+      family: expect.any(Number),
+    });
+  });
+
+  it('refuses the metadata address even when private hosts are allowed', async () => {
+    await expect(lenient.resolve('169.254.169.254')).rejects.toThrow('(cloud metadata)');
+  });
+
+  it('reports a host name that does not resolve', async () => {
+    await expect(strict.resolve('nowhere.invalid')).rejects.toMatchObject({
+      reason: 'nowhere.invalid could not be resolved',
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { AddressGuard } from './email/address-guard';
+import { EmailProviderFactory } from './email/email-provider.factory';
+import { OrganizationMailer } from './email/organization-mailer';
+import { SecretCipher } from './secrets/secret-cipher';
+import { SmsProvider } from './sms/sms-provider';
+import { createSmsProvider } from './sms/sms-provider.factory';
+
+/** Outgoing email and SMS for the whole application; for email, features use OrganizationMailer. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: AddressGuard,
+      useFactory: (config: AppConfig) => new AddressGuard(config.emailAllowPrivateHosts),
+      inject: [APP_CONFIG],
+    },
+    {
+      provide: SecretCipher,
+      useFactory: (config: AppConfig) => new SecretCipher(config.encryptionKey),
+      inject: [APP_CONFIG],
+    },
+    EmailProviderFactory,
+    OrganizationMailer,
+    { provide: SmsProvider, useFactory: createSmsProvider, inject: [APP_CONFIG] },
+  ],
+  exports: [AddressGuard, SecretCipher, EmailProviderFactory, OrganizationMailer, SmsProvider],
+})
+export class MessagingModule {}

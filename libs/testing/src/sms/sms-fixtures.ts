@@ -1,0 +1,65 @@
+import { randomInt } from 'node:crypto';
+import type {
+  ConstituentEntity,
+  ConstituentFields,
+  MemberEntity,
+  NeedEntity,
+  OrganizationEntity,
+  PartnerEntity,
+} from '@app/database';
+import { bearer, newConstituent, newMember, newNeed, newOrg, newPartner } from '../factories';
+import type { TestApp } from '../test-app';
+
+let sequence = randomInt(0, 5000);
+
+/** A valid US number, unique within a test file: constituents in 202, organizations in 312. */
+export function testPhone(areaCode: '202' | '312' = '202'): string {
+  sequence = (sequence + 1) % 10000;
+  return `+1${areaCode}555${String(sequence).padStart(4, '0')}`;
+}
+
+export interface TextableNeed {
+  org: OrganizationEntity;
+  admin: MemberEntity;
+  auth: { Authorization: string };
+  partner: PartnerEntity;
+  constituent: ConstituentEntity;
+  need: NeedEntity;
+}
+
+/**
+ * An organization with a provisioned number and an org_admin, and a need of one of its partners
+ * whose constituent has a phone and an email.
+ */
+export async function newTextableNeed(
+  app: TestApp,
+  options: { org?: Partial<OrganizationEntity>; contact?: Partial<ConstituentFields> } = {},
+): Promise<TextableNeed> {
+  const org = await newOrg(app, { phoneNumber: testPhone('312'), ...options.org });
+  const admin = await newMember(app, org.id);
+  const partner = await newPartner(app, org.id);
+  const constituent = await newConstituent(app, org.id, {
+    phone: testPhone(),
+    email: `person-${randomInt(0, 1e9)}@example.org`,
+    ...options.contact,
+  });
+  const need = await newNeed(app, org.id, partner.id, {
+    constituentId: constituent.id,
+    householdId: constituent.householdId,
+  });
+  return { org, admin, auth: bearer(app, admin), partner, constituent, need };
+}
+
+/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

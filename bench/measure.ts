@@ -7,6 +7,8 @@ export interface ScenarioResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Throughput relative to the reference server measured beside it. */
+  ratio?: number;
 }
 
 export interface LoadOptions {

@@ -1,58 +1,63 @@
-import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { hashPassword } from '../libs/auth/src/password';
-import { dataSourceOptions } from '../libs/database/src/data-source-options';
-import { provisionOrganization } from '../libs/database/src/organization/provision-organization';
 import { benchDatabase } from './bench-database';
+import {
+  createBenchOrganization,
+  createBenchPartners,
+  seededOrganization,
+} from './bench-organization';
 import { startBenchServer } from './bench-server';
 import { report, ScenarioResult } from './measure';
 import { authScenarios } from './scenarios/auth.scenario';
+import { constituentSearchScenarios } from './scenarios/constituents.scenario';
 import type { BenchContext } from './scenarios/context';
+import { needsListScenarios, publicIntakeScenarios } from './scenarios/needs.scenario';
+import { smsScenarios } from './scenarios/sms.scenario';
 
-/** Scenarios in the order they run; each returns its measured figures. */
-const SCENARIOS: ((context: BenchContext) => Promise<ScenarioResult[]>)[] = [authScenarios];
+/** Scenarios in the order they run; BENCH_SCENARIOS=auth,needs,... picks some. */
+const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResult[]>> = {
+  auth: authScenarios,
+  intake: publicIntakeScenarios,
+  needs: needsListScenarios,
+  search: constituentSearchScenarios,
+  sms: smsScenarios,
+};
 
-async function benchOrganization(url: string) {
-  const dataSource = await new DataSource(dataSourceOptions(url)).initialize();
-  try {
-    const suffix = randomBytes(4).toString('hex');
-    const adminPassword = `bench-${randomBytes(12).toString('hex')}`;
-    const adminEmail = `bench-${suffix}@example.org`;
-    const created = await provisionOrganization(dataSource, {
-      name: 'Bench',
-      slug: `bench-${suffix}`,
-      adminEmail,
-      adminFullName: 'Bench Admin',
-      adminPasswordHash: await hashPassword(adminPassword),
-    });
-    return { organizationId: created.organizationId, adminEmail, adminPassword };
-  } finally {
-    await dataSource.destroy();
-  }
+async function accessToken(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`bench login failed with ${response.status}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
 async function main(): Promise<void> {
+  const chosen = (process.env.BENCH_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',');
   const database = await benchDatabase();
-  const organization = await benchOrganization(database.url);
+  let organization = await seededOrganization(database.url);
+  if (!organization) {
+    console.log('No seeded organization: run `npm run seed:bench` for the 1M-row scenarios.');
+    organization = await createBenchOrganization(database.url);
+    await createBenchPartners(database.url, organization.organizationId);
+  }
   const server = await startBenchServer(database.url);
   try {
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: organization.adminEmail,
-        password: organization.adminPassword,
-      }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
     const context: BenchContext = {
       baseUrl: server.baseUrl,
       databaseUrl: database.url,
       ...organization,
-      adminToken: accessToken,
+      adminToken: await accessToken(
+        server.baseUrl,
+        organization.adminEmail,
+        organization.adminPassword,
+      ),
     };
     const results: ScenarioResult[] = [];
-    for (const scenario of SCENARIOS) results.push(...(await scenario(context)));
+    for (const name of chosen) {
+      const scenario = SCENARIOS[name.trim()];
+      if (!scenario) throw new Error(`Unknown scenario ${name}; known: ${Object.keys(SCENARIOS)}`);
+      results.push(...(await scenario(context)));
+    }
     report(results);
   } finally {
     await server.stop();

@@ -44,12 +44,13 @@ export async function measure(name: string, options: LoadOptions): Promise<Scena
 }
 
 export function report(results: ScenarioResult[]): void {
-  console.log(
-    '\nscenario                               req/s     p50 ms   p99 ms   errors  non-2xx',
-  );
+  const header = ['req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'].map((h) => h.padStart(8));
+  console.log(`\n${'scenario'.padEnd(44)} ${header.join(' ')}  ratio to reference`);
   for (const r of results) {
-    console.log(
-      `${r.name.padEnd(36)} ${String(r.requestsPerSecond).padStart(8)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)} ${String(r.non2xx).padStart(8)}`,
+    const cells = [r.requestsPerSecond, r.p50, r.p99, r.errors, r.non2xx].map((value) =>
+      String(value).padStart(8),
     );
+    const ratio = r.ratio === undefined ? '' : `  ${r.ratio.toFixed(2)}`;
+    console.log(`${r.name.padEnd(44)} ${cells.join(' ')}${ratio}`);
   }
 }

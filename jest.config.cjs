@@ -18,4 +18,9 @@ module.exports = {
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
   testTimeout: 30000,
+  // One file at a time, in one worker that is replaced once it holds more than this: each spec file
+  // loads Nest and TypeORM into a fresh module registry that Jest's ESM mode never frees, so a
+  // single process (--runInBand) runs out of heap after about 30 files.
+  maxWorkers: 1,
+  workerIdleMemoryLimit: '1GB',
 };

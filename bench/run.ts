@@ -10,6 +10,7 @@ import { authScenarios } from './scenarios/auth.scenario';
 import { constituentSearchScenarios } from './scenarios/constituents.scenario';
 import type { BenchContext } from './scenarios/context';
 import { needsListScenarios, publicIntakeScenarios } from './scenarios/needs.scenario';
+import { mixedScenarios } from './scenarios/mixed.scenario';
 import { smsScenarios } from './scenarios/sms.scenario';
 
 /** Scenarios in the order they run; BENCH_SCENARIOS=auth,needs,... picks some. */
@@ -19,6 +20,7 @@ const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResul
   needs: needsListScenarios,
   search: constituentSearchScenarios,
   sms: smsScenarios,
+  mixed: mixedScenarios,
 };
 
 async function accessToken(baseUrl: string, email: string, password: string): Promise<string> {
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   try {
     const context: BenchContext = {
       baseUrl: server.baseUrl,
+      serverPid: server.pid,
       databaseUrl: database.url,
       ...organization,
       adminToken: await accessToken(

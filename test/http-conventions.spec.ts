@@ -26,6 +26,18 @@ describe('HTTP conventions', () => {
     expectProblem(response, 400, 'validation-error');
   });
 
+  it('refuses U+0000 in body or query text, which PostgreSQL cannot store (was a 500)', async () => {
+    const { auth } = await newOrgWithAdmin(api);
+    const body = await api.http
+      .post('/api/partners')
+      .set(auth)
+      .send({ name: 'a\u0000b', slaHours: 4 });
+    expectProblem(body, 400, 'validation-error');
+    expect(body.body.errors).toEqual([{ field: 'name', message: 'name must not contain U+0000' }]);
+    const query = await api.http.get('/api/constituents').query({ query: 'a\u0000' }).set(auth);
+    expectProblem(query, 400, 'validation-error');
+  });
+
   it('answers a non-JSON content type with 415', async () => {
     const response = await api.http
       .post('/api/auth/login')

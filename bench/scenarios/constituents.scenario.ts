@@ -2,7 +2,7 @@ import { measure, ScenarioResult } from '../measure';
 import type { BenchContext } from './context';
 
 /** Search text of each kind; names are among those bench/seed-constituents.ts writes. */
-const SEARCHES: [label: string, query: string][] = [
+export const SEARCHES: [label: string, query: string][] = [
   ['name', 'Betty Lorine'],
   ['name with typos', 'Bety Lorin'],
   ['nickname', 'Liz Lorine'],

@@ -3,7 +3,7 @@ import { measure, ScenarioResult } from '../measure';
 import { startReferenceServer } from '../reference';
 import type { BenchContext } from './context';
 
-const DESCRIPTIONS = [
+export const DESCRIPTIONS = [
   'Family of four needs groceries this week',
   'Behind on rent, eviction hearing on Monday',
   'Needs a ride to a medical appointment',

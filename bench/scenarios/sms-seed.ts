@@ -112,3 +112,16 @@ export async function seedSmsOrganizations(
     await dataSource.destroy();
   }
 }
+
+/** An access token of the organization's admin. */
+export async function tokenFor(
+  baseUrl: string,
+  organization: SmsBenchOrganization,
+): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: organization.adminEmail, password: organization.adminPassword }),
+  });
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}

@@ -3,7 +3,7 @@ import { startFakeTelnyx } from '../../libs/testing/src/sms/fake-telnyx';
 import { startBenchWorker } from '../bench-worker';
 import type { ScenarioResult } from '../measure';
 import type { BenchContext } from './context';
-import { seedSmsOrganizations, SmsBenchOrganization } from './sms-seed';
+import { seedSmsOrganizations, SmsBenchOrganization, tokenFor } from './sms-seed';
 
 const ORGANIZATIONS = 10;
 const ACCEPTED_PER_ORGANIZATION = 1_000;
@@ -11,15 +11,6 @@ const ACCEPTED_PER_ORGANIZATION = 1_000;
 const REFUSED_PER_ORGANIZATION = 50;
 const MAX_CONCURRENCY = 10;
 const CLIENT_CONNECTIONS = 50;
-
-async function tokenFor(baseUrl: string, organization: SmsBenchOrganization): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: organization.adminEmail, password: organization.adminPassword }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 /** POSTs every send with a fixed number of requests in flight; returns the latencies by status. */
 async function enqueue(

@@ -31,8 +31,10 @@ export class AccessGuard extends AuthGuard('jwt') {
     return true;
   }
 
+  /** `error` is a failure of the member lookup (e.g. the database), not of the token: not a 401. */
   override handleRequest<T>(error: unknown, user: T | false): T {
-    if (error || !user) throw new UnauthorizedException('A valid bearer access token is required');
+    if (error) throw error;
+    if (!user) throw new UnauthorizedException('A valid bearer access token is required');
     return user;
   }
 }

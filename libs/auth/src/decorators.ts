@@ -17,7 +17,7 @@ export type RouteAccess = { kind: 'public' } | { kind: 'member'; permission?: Pe
 /** An open route (no credential). Every other route must declare @Authenticated. */
 export const Public = () => SetMetadata(ROUTE_ACCESS, { kind: 'public' } satisfies RouteAccess);
 
-/** A route for members; with a permission, members lacking it get 403. */
+/** A route for members, rate limited per member (429); with a permission, members lacking it get 403. */
 export function Authenticated(options: { permission?: Permission } = {}) {
   return applyDecorators(
     SetMetadata(ROUTE_ACCESS, {
@@ -25,7 +25,7 @@ export function Authenticated(options: { permission?: Permission } = {}) {
       permission: options.permission,
     } satisfies RouteAccess),
     ApiBearerAuth(),
-    ApiProblems(...(options.permission ? [401, 403] : [401])),
+    ApiProblems(...(options.permission ? [401, 403, 429] : [401, 429])),
   );
 }
 

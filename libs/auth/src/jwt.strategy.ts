@@ -2,6 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import { isUUID } from 'class-validator';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { MemberRepository } from '@app/database';
 import type { AccessProfile, MemberRole } from '@app/contracts';
@@ -37,8 +38,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(claims: AccessTokenClaims): Promise<AuthContext | false> {
-    if (typeof claims.sub !== 'string' || typeof claims.org !== 'string') return false;
-    const member = await this.members.findById(claims.org, claims.sub).catch(() => null);
+    if (!isUUID(claims.sub) || !isUUID(claims.org)) return false;
+    // A database error propagates (503 when it is unreachable): it says nothing of the token.
+    const member = await this.members.findById(claims.org, claims.sub);
     if (!member?.isActive || !member.isConfirmed) return false;
     return {
       memberId: member.id,

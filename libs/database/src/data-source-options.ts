@@ -12,5 +12,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     synchronize: false,
     uuidExtension: 'pgcrypto',
     extra: { max: 20 },
+    // An unreachable server (or a pool busy this long) fails the request (503) instead of hanging it.
+    connectTimeoutMS: 10_000,
   };
 }

@@ -58,3 +58,25 @@ export function bodyParserErrors(
   }
   sendProblem(response, plainProblem(error.status, error.message, instance));
 }
+
+/** The path of the first string (or key) holding U+0000, which PostgreSQL text cannot store. */
+function nulCharacterAt(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const field = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return field;
+    const found = nulCharacterAt(item, field);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Text never contains U+0000: a body or query value holding one is a 400 naming the field. */
+export const refuseNulCharacters: RequestHandler = (request, response, next) => {
+  const at = nulCharacterAt(request.query, '') ?? nulCharacterAt(request.body, '');
+  if (at === undefined) return next();
+  const field = at || 'body';
+  const problem = validationProblem([{ field, message: `${field} must not contain U+0000` }]);
+  sendProblem(response, domainProblem(problem, request.path));
+};

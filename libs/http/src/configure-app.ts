@@ -2,7 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { bodyParserErrors, parseJsonBody, requireJsonContentType } from './body-parsing';
+import {
+  bodyParserErrors,
+  parseJsonBody,
+  refuseNulCharacters,
+  requireJsonContentType,
+} from './body-parsing';
 import { httpLogger } from './logging';
 import { ProblemDetailsFilter } from './problem-details.filter';
 import { assignRequestId } from './request-id';
@@ -19,6 +24,7 @@ export function configureHttp(app: INestApplication, logger: Logger): void {
   app.use(requireJsonContentType);
   app.use(parseJsonBody);
   app.use(bodyParserErrors);
+  app.use(refuseNulCharacters);
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new ProblemDetailsFilter(app.get(HttpAdapterHost)));
 }

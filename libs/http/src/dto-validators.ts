@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { isISO8601, IsUrl, ValidateBy, ValidateIf } from 'class-validator';
+import { isISO8601, IsUrl, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** An optional field that must not be null when sent (@IsOptional would let null through). */
@@ -19,10 +20,22 @@ function toE164(value: string): string | undefined {
   return phone?.isValid() ? phone.number : undefined;
 }
 
-/** A valid phone number in E.164 form; spaces, dashes and parentheses are normalized away. */
+/** The longest phone input read (E.164 itself has at most 16 characters). */
+const MAX_PHONE_INPUT = 32;
+
+/**
+ * A valid phone number in E.164 form; spaces, dashes and parentheses are normalized away. Documented
+ * as format e164 (this API's own: what the phone-number library accepts).
+ */
 export const IsE164Phone = (): PropertyDecorator =>
   applyDecorators(
-    Transform(({ value }) => (typeof value === 'string' ? (toE164(value) ?? value) : value)),
+    ApiProperty({ format: 'e164' }),
+    Transform(({ value }) =>
+      typeof value === 'string' && value.length <= MAX_PHONE_INPUT
+        ? (toE164(value) ?? value)
+        : value,
+    ),
+    MaxLength(MAX_PHONE_INPUT),
     ValidateBy({
       name: 'isE164Phone',
       validator: {

@@ -9,6 +9,8 @@ import {
   OpenAPIObject,
   SwaggerModule,
 } from '@nestjs/swagger';
+import { applyDocumentConventions } from './openapi-conventions';
+import { applyValidationBounds } from './openapi-validation-bounds';
 import { PROBLEM_CONTENT_TYPE } from './problem-details';
 
 export class FieldErrorDto {
@@ -37,6 +39,14 @@ const DESCRIPTIONS: Record<number, string> = {
   415: 'Body is not JSON',
   422: 'Idempotency key reused with a different request',
   429: 'Rate limit or cap reached; retry_after says when to retry',
+  503: 'Not ready: a dependency is down',
+};
+
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds until the limit resets',
+    schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2_678_400 },
+  },
 };
 
 /** Documents problem-details responses for the given statuses. */
@@ -48,6 +58,7 @@ export function ApiProblems(...statuses: number[]): MethodDecorator & ClassDecor
         status,
         description: DESCRIPTIONS[status] ?? 'Problem',
         content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: getSchemaPath(ProblemDetailsDto) } } },
+        ...(status === 429 ? { headers: RETRY_AFTER } : {}),
       }),
     ),
   );
@@ -57,12 +68,23 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Assistance Request Management API')
     .setDescription(
-      'Multi-tenant API for organizations that take in requests for assistance. Errors are RFC 9457 problem details.',
+      'Multi-tenant API for organizations that take in requests for assistance. Errors are RFC 9457 problem details. ' +
+        'Text never contains U+0000 (400).',
     )
     .setVersion('1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description:
+        'Access token from POST /api/auth/login: a JWS signed with HS256 only (other algorithms and ' +
+        '"none" are refused), valid 15 minutes, following the RFC8725 best practices.',
+    })
     .build();
-  return SwaggerModule.createDocument(app, config, { extraModels: [ProblemDetailsDto] });
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [ProblemDetailsDto] });
+  applyValidationBounds(document);
+  applyDocumentConventions(document, getSchemaPath(ProblemDetailsDto));
+  return document;
 }
 
 /** Serves the API reference at /docs (assets from the installed swagger-ui-dist) and the document at /docs/openapi.json. */

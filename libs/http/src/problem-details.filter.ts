@@ -10,6 +10,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { ProblemDetails } from '@app/contracts';
 import type { Express, Request, Response } from 'express';
 import { allowedMethods } from './allowed-methods';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { DomainError } from './domain-error';
 import { domainProblem, plainProblem, sendProblem } from './problem-details';
 
@@ -20,6 +21,9 @@ function messageOf(error: HttpException): string {
   if (Array.isArray(message)) return message.join('; ');
   return typeof message === 'string' ? message : error.message;
 }
+
+/** Seconds a client is asked to wait when the database is unreachable (a restart or failover). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Writes every error as RFC 9457 problem details; a 5xx is logged and never leaks internals. */
 @Catch()
@@ -42,6 +46,15 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       return plainProblem(exception.getStatus(), messageOf(exception), instance);
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn({ err: exception, requestId: request.id }, 'Database unavailable');
+      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return plainProblem(
+        503,
+        `The service is briefly unavailable; try again shortly (request ${String(request.id)})`,
+        instance,
+      );
     }
     this.logger.error({ err: exception, requestId: request.id }, 'Unhandled error');
     return plainProblem(

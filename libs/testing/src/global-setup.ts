@@ -1,22 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedDatabase } from '../../database/src/embedded/embedded-database';
 import { runMigrations } from '../../database/src/migrate';
+import { freePort } from './free-port';
 import { answers, databaseUrl, LOCAL_SERVER_URL, onServer } from './postgres-server';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** TEST_DATABASE_URL, else the local server on 5432, else an embedded server of our own. */
 async function findServer(): Promise<string> {

@@ -17,7 +17,15 @@ export class TestApp {
   ) {}
 
   static async start(factory: AppFactory, env: Env = {}): Promise<TestApp> {
-    const database = await createTestDatabase();
+    return TestApp.startOn(await createTestDatabase(), factory, env);
+  }
+
+  /** The application on a database of the caller's; close() calls its drop(). */
+  static async startOn(
+    database: TestDatabase,
+    factory: AppFactory,
+    env: Env = {},
+  ): Promise<TestApp> {
     const config = testConfig(env);
     const app = await factory(config, database.url);
     await app.init();
@@ -26,6 +34,10 @@ export class TestApp {
 
   get http(): TestAgent {
     return request(this.app.getHttpServer());
+  }
+
+  get databaseUrl(): string {
+    return this.database.url;
   }
 
   get dataSource(): DataSource {

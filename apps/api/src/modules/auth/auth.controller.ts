@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, Authenticated, CurrentAuth, Public } from '@app/auth';
 import { ApiProblems } from '@app/http';
 import { MemberResponseDto } from '../members/member.dto';
@@ -39,6 +39,7 @@ export class AuthController {
   @Public()
   @HttpCode(204)
   @ApiOperation({ summary: "Revoke a refresh token's family" })
+  @ApiNoContentResponse({ description: 'Revoked; an unknown token gets the same answer' })
   @ApiProblems(400)
   async logout(@Body() body: RefreshDto): Promise<void> {
     await this.auth.logout(body.refreshToken);

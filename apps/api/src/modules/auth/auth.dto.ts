@@ -1,14 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsEmail,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
+import { IsEmail, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 import { MIN_PASSWORD_LENGTH } from '@app/auth';
+import { Omittable } from '@app/http';
 
 export class LoginDto {
   @ApiProperty({ format: 'email', example: 'admin@example.org' })
@@ -25,7 +18,7 @@ export class LoginDto {
     description:
       'Organization slug; needed only when the credentials match members of several organizations',
   })
-  @IsOptional()
+  @Omittable()
   @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'organization must be an organization slug' })
   @Length(3, 63)
   organization?: string;

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import type { ConstituentEntity } from '@app/database';
+import { Omittable } from '@app/http';
 import { ContactDto } from './contact.dto';
 import { HouseholdMatchResponseDto } from './household-match.dto';
 
@@ -13,7 +14,7 @@ export class CreateConstituentDto extends ContactDto {
     format: 'uuid',
     description: 'A household of the organization; else a new one',
   })
-  @IsOptional()
+  @Omittable()
   @IsUUID()
   householdId?: string;
 }
@@ -30,7 +31,12 @@ export class SearchConstituentsQueryDto {
   @MaxLength(200)
   query?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_SEARCH_LIMIT, default: DEFAULT_SEARCH_LIMIT })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_SEARCH_LIMIT,
+    default: DEFAULT_SEARCH_LIMIT,
+  })
   @IsOptional()
   @Transform(({ value }) => (/^\d{1,9}$/.test(String(value)) ? Number(value) : value))
   @IsInt()

@@ -50,7 +50,7 @@ export class ContactDto {
   @IsUsState()
   addressState?: string | null;
 
-  @ApiPropertyOptional({ ...nullable, pattern: '^\\d{5}$', example: '62704' })
+  @ApiPropertyOptional({ ...nullable, pattern: '^\\d{5}$', maxLength: 5, example: '62704' })
   @IsOptional()
   @Matches(/^\d{5}$/, { message: 'addressZip must be 5 digits' })
   addressZip?: string | null;

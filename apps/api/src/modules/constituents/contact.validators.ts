@@ -1,14 +1,20 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsString, Length, ValidateBy } from 'class-validator';
+import { IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { isBirthDate, isUsStateCode } from '@app/domain';
 
 /** Strips surrounding white space from a string value. */
 export const Trim = (): PropertyDecorator =>
   Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
-/** Text of 1 to `max` characters after trimming. */
-export const TrimmedText = (max: number) => applyDecorators(Trim(), IsString(), Length(1, max));
+/** Text of 1 to `max` characters after trimming (so never blank). */
+export const TrimmedText = (max: number) =>
+  applyDecorators(
+    Trim(),
+    IsString(),
+    MaxLength(max),
+    Matches(/\S/, { message: '$property must not be blank' }),
+  );
 
 /** A two-letter code of a US state, DC or a US territory, upper case. */
 export const IsUsState = (): PropertyDecorator =>

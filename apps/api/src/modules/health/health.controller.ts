@@ -1,7 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '@app/auth';
+import { ApiProblems } from '@app/http';
+import { HealthResponseDto } from './health.dto';
 import { MigrationsHealthIndicator } from './migrations.health';
 
 @ApiTags('health')
@@ -15,16 +17,19 @@ export class HealthController {
 
   @Get('live')
   @Public()
-  @HealthCheck()
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiOkResponse({ type: HealthResponseDto })
   live() {
     return this.health.check([]);
   }
 
   @Get('ready')
   @Public()
-  @HealthCheck()
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
   @ApiOperation({ summary: 'Readiness: the database answers and every migration is applied' })
+  @ApiOkResponse({ type: HealthResponseDto })
+  @ApiProblems(503)
   ready() {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: 2000 }),

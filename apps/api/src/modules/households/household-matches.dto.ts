@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsIn,
   IsInt,
   IsObject,
@@ -24,14 +25,21 @@ export class ListHouseholdMatchesQueryDto {
   @ApiPropertyOptional({
     enum: HOUSEHOLD_MATCH_STATUSES,
     isArray: true,
+    maxItems: HOUSEHOLD_MATCH_STATUSES.length,
     description: 'Repeat for several',
   })
   @IsOptional()
   @Transform(({ value }) => (Array.isArray(value) ? value : [value]))
+  @ArrayMaxSize(HOUSEHOLD_MATCH_STATUSES.length)
   @IsIn(HOUSEHOLD_MATCH_STATUSES, { each: true })
   status?: HouseholdMatchStatus[];
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_MATCH_PAGE, default: DEFAULT_MATCH_PAGE })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_MATCH_PAGE,
+    default: DEFAULT_MATCH_PAGE,
+  })
   @IsOptional()
   @Transform(({ value }) => (/^\d{1,9}$/.test(String(value)) ? Number(value) : value))
   @IsInt()
@@ -40,6 +48,7 @@ export class ListHouseholdMatchesQueryDto {
   limit?: number;
 
   @ApiPropertyOptional({
+    maxLength: 200,
     description: 'Opaque; from the Link rel="next" header of the previous page',
   })
   @IsOptional()
@@ -66,7 +75,7 @@ export class ResolveHouseholdMatchDto {
     description:
       'One of the two constituents of the match; default: candidateConstituentId (the existing record)',
   })
-  @IsOptional()
+  @Omittable()
   @IsUUID()
   targetConstituentId?: string;
 

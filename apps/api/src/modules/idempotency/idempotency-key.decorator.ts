@@ -26,6 +26,7 @@ export const ApiIdempotencyKey = () =>
     ApiHeader({
       name: IDEMPOTENCY_KEY_HEADER,
       required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
       description:
         'Replays the first response to a repeat with the same key and body within 24 hours; ' +
         'the same key with another body is 422, a repeat while the first runs is 409.',

@@ -38,14 +38,19 @@ export class CreateMemberDto {
   @IsUUID()
   partnerId?: string | null;
 
-  @ApiPropertyOptional({ enum: ACCESS_PROFILES, isArray: true })
+  @ApiPropertyOptional({
+    enum: ACCESS_PROFILES,
+    isArray: true,
+    maxItems: ACCESS_PROFILES.length,
+    uniqueItems: true,
+  })
   @Omittable()
   @IsArray()
   @ArrayUnique()
   @IsIn(ACCESS_PROFILES, { each: true })
   profiles?: AccessProfile[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '+12025550123' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 32, example: '+12025550123' })
   @IsOptional()
   @IsE164Phone()
   phone?: string | null;

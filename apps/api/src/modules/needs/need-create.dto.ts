@@ -4,7 +4,6 @@ import {
   IsBoolean,
   IsNotEmpty,
   IsObject,
-  IsOptional,
   IsString,
   IsUUID,
   Length,
@@ -30,7 +29,7 @@ export class CreateNeedDto {
     description:
       'Route to this partner; without it the description is matched against partner keywords, then the default partner takes it',
   })
-  @IsOptional()
+  @Omittable()
   @IsUUID()
   partnerId?: string;
 
@@ -49,17 +48,17 @@ export class CreateNeedDto {
   isConfidential?: boolean;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Parent of a linked multi-step request' })
-  @IsOptional()
+  @Omittable()
   @IsUUID()
   parentNeedId?: string;
 
   @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
+  @Omittable()
   @IsUUID()
   constituentId?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the constituent's household" })
-  @IsOptional()
+  @Omittable()
   @IsUUID()
   householdId?: string;
 

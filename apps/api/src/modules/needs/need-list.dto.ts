@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsBoolean,
   IsIn,
   IsInt,
@@ -26,9 +27,15 @@ const toInteger = ({ value }: { value: unknown }) =>
 
 /** GET /api/needs (API.md section 4): filters, newest first, keyset pages. */
 export class ListNeedsQueryDto {
-  @ApiPropertyOptional({ enum: NEED_STATUSES, isArray: true, description: 'Repeat for several' })
+  @ApiPropertyOptional({
+    enum: NEED_STATUSES,
+    isArray: true,
+    maxItems: NEED_STATUSES.length,
+    description: 'Repeat for several',
+  })
   @IsOptional()
   @Transform(toArray)
+  @ArrayMaxSize(NEED_STATUSES.length)
   @IsIn(NEED_STATUSES, { each: true })
   status?: NeedStatus[];
 
@@ -67,7 +74,12 @@ export class ListNeedsQueryDto {
   @Length(1, 200)
   q?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: DEFAULT_PAGE_SIZE,
+  })
   @IsOptional()
   @Transform(toInteger)
   @IsInt()
@@ -76,6 +88,7 @@ export class ListNeedsQueryDto {
   limit?: number;
 
   @ApiPropertyOptional({
+    maxLength: 200,
     description: 'Opaque; from the Link rel="next" header of the previous page',
   })
   @IsOptional()

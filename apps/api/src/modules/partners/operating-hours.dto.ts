@@ -37,12 +37,16 @@ const RequiredWhenOpen = () =>
 export class DayHoursDto implements DayHours {
   @ApiProperty() @IsBoolean() is_open: boolean;
 
-  @ApiPropertyOptional({ example: '09:00', description: 'HH:mm; required when open' })
+  @ApiPropertyOptional({ example: '09:00', maxLength: 5, description: 'HH:mm; required when open' })
   @RequiredWhenOpen()
   @Matches(HH_MM, { message: 'start must be HH:mm (00:00 to 23:59)' })
   start?: string;
 
-  @ApiPropertyOptional({ example: '17:00', description: 'HH:mm after start; required when open' })
+  @ApiPropertyOptional({
+    example: '17:00',
+    maxLength: 5,
+    description: 'HH:mm after start; required when open',
+  })
   @RequiredWhenOpen()
   @Matches(HH_MM, { message: 'end must be HH:mm (00:00 to 23:59)' })
   @Validate(EndAfterStart)
@@ -71,6 +75,7 @@ export class WeeklyHoursDto {
 export class OperatingHoursDto implements OperatingHours {
   @ApiPropertyOptional({
     example: 'America/Chicago',
+    maxLength: 64,
     description: "IANA zone of the hours; the partner's timezone when absent",
   })
   @Omittable()

@@ -89,7 +89,7 @@ export class UpdatePartnerDto extends PartialType(CreatePartnerDto, { skipNullPr
   @IsBoolean()
   isArchived?: boolean;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'America/Chicago' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 64, example: 'America/Chicago' })
   @IsOptional()
   @IsTimeZone({ message: 'timezone must be an IANA time zone name' })
   timezone?: string | null;
@@ -106,7 +106,7 @@ export class PartnerResponseDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) organizationId: string;
   @ApiProperty() name: string;
-  @ApiProperty({ type: 'integer' }) slaHours: number;
+  @ApiProperty({ type: 'integer', format: 'int32', minimum: 1, maximum: 8760 }) slaHours: number;
   @ApiProperty() isArchived: boolean;
   @ApiProperty() isDefault: boolean;
   @ApiProperty() defaultConfidential: boolean;

@@ -28,11 +28,12 @@ export class EmailSettingsDto {
   @ApiProperty({
     writeOnly: true,
     description:
-      "The provider's API key; for smtp a connection URL smtp://user:pass@host:port or " +
-      'smtps://... Encrypted at rest and never returned.',
+      "The provider's API key (visible ASCII: it travels in a header); for smtp a connection URL " +
+      'smtp://user:pass@host:port or smtps://... Encrypted at rest and never returned.',
   })
   @IsString()
   @Length(8, 2048)
+  @Matches(/^[!-~]+$/, { message: 'apiKey must be visible ASCII characters without spaces' })
   @SmtpUrlWhenSmtp()
   apiKey: string;
 
@@ -59,6 +60,7 @@ export class EmailSettingsDto {
   )
   @MailgunOnly(true)
   @IsFQDN({}, { message: 'domain must be a domain name, e.g. mg.example.org' })
+  @MaxLength(253)
   domain?: string | null;
 
   @ApiPropertyOptional({

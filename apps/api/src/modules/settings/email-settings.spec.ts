@@ -321,6 +321,17 @@ describe('email settings', () => {
       expect(fieldsOf(response)).toEqual(['domain', 'toEmail']);
     });
 
+    it('refuses a key that cannot travel in a header (found by fuzzing: was a 500)', async () => {
+      const { auth } = await newOrgWithAdmin(api);
+      const response = await api.http
+        .post(TEST_PATH)
+        .set(auth)
+        .send({ ...settingsBy().postmark, apiKey: 'postmark-tökén-0123', ...to });
+      expectProblem(response, 400, 'validation-error');
+      expect(fieldsOf(response)).toEqual(['apiKey']);
+      expect(fake.requests).toHaveLength(0);
+    });
+
     it('is refused (403) to members other than org_admin, and 401 without a credential', async () => {
       const org = await newOrg(api);
       const staff = await newMember(api, org.id, { role: 'staff', profiles: ['sms_manager'] });

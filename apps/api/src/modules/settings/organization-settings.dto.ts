@@ -49,7 +49,12 @@ export class UpdateOrganizationSettingsDto {
   @Matches(SLUG, { message: 'slug must be lowercase letters and digits in dash-separated groups' })
   slug: string;
 
-  @ApiPropertyOptional({ ...nullable, description: 'Unique; prefixes reference numbers' })
+  @ApiPropertyOptional({
+    ...nullable,
+    pattern: SHORT_CODE.source,
+    maxLength: 6,
+    description: 'Unique; prefixes reference numbers',
+  })
   @IsOptional()
   @Matches(SHORT_CODE, { message: 'shortCode must be 4 to 6 uppercase letters' })
   shortCode?: string | null;
@@ -98,7 +103,7 @@ export class UpdateOrganizationSettingsDto {
   @NullablePhone()
   redirectPhoneNumber?: string | null;
 
-  @ApiPropertyOptional({ ...nullable, example: '12-3456789', pattern: EIN.source })
+  @ApiPropertyOptional({ ...nullable, example: '12-3456789', pattern: EIN.source, maxLength: 10 })
   @IsOptional()
   @Matches(EIN, { message: 'einTaxId must be an EIN: 9 digits, e.g. 12-3456789' })
   einTaxId?: string | null;
@@ -115,11 +120,11 @@ export class UpdateOrganizationSettingsDto {
   @Flag()
   quietHoursEnabled?: boolean;
 
-  @ApiPropertyOptional({ ...nullable, example: '21:00', description: 'HH:mm' })
+  @ApiPropertyOptional({ ...nullable, example: '21:00', maxLength: 5, description: 'HH:mm' })
   @TimeOfDay()
   quietHoursStart?: string | null;
 
-  @ApiPropertyOptional({ ...nullable, example: '08:00', description: 'HH:mm' })
+  @ApiPropertyOptional({ ...nullable, example: '08:00', maxLength: 5, description: 'HH:mm' })
   @TimeOfDay()
   quietHoursEnd?: string | null;
 
@@ -156,6 +161,7 @@ export class UpdateOrganizationSettingsDto {
   @ApiPropertyOptional({
     ...nullable,
     pattern: REGION_CODE.source,
+    maxLength: 3,
     description: 'State or province',
   })
   @IsOptional()
@@ -165,6 +171,7 @@ export class UpdateOrganizationSettingsDto {
   @ApiPropertyOptional({
     ...nullable,
     pattern: POSTAL_CODE.source,
+    maxLength: 10,
     description: 'ZIP or postal code',
   })
   @IsOptional()
@@ -184,12 +191,16 @@ export class UpdateOrganizationSettingsDto {
   @IsIn(US_STATE_CODES, { message: 'legalState must be a US state, DC or territory code, e.g. IL' })
   legalState?: string | null;
 
-  @ApiPropertyOptional({ ...nullable, pattern: US_ZIP.source })
+  @ApiPropertyOptional({ ...nullable, pattern: US_ZIP.source, maxLength: 5 })
   @IsOptional()
   @Matches(US_ZIP, { message: 'legalZip must be a 5-digit ZIP code' })
   legalZip?: string | null;
 
-  @ApiPropertyOptional({ example: 'America/Chicago', description: 'IANA zone (ext), default UTC' })
+  @ApiPropertyOptional({
+    example: 'America/Chicago',
+    maxLength: 64,
+    description: 'IANA zone (ext), default UTC',
+  })
   @IanaTimeZone()
   timezone?: string;
 }

@@ -1,25 +1,33 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { TELEPHONY_DIRECTIONS } from '@app/database';
 import type { TelephonyDetailRecordEntity, TelephonyDirection } from '@app/database';
 import { NAMED_DATE_RANGES } from '@app/domain';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE = 999_999_999;
+const DATE_RANGE = `^(${NAMED_DATE_RANGES.join('|')}|\\d{4}-\\d{2}-\\d{2}/\\d{4}-\\d{2}-\\d{2})$`;
 
 const toInteger = ({ value }: { value: unknown }) =>
   /^-?\d{1,9}$/.test(String(value)) ? Number(value) : value;
 
 export class TelephonyRecordsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 })
   @IsOptional()
   @Transform(toInteger)
   @IsInt()
   @Min(1)
+  @Max(MAX_PAGE)
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: DEFAULT_PAGE_SIZE,
+  })
   @IsOptional()
   @Transform(toInteger)
   @IsInt()
@@ -32,9 +40,14 @@ export class TelephonyRecordsQueryDto {
       `One of ${NAMED_DATE_RANGES.join(', ')} (the last N days include today), or ` +
       "YYYY-MM-DD/YYYY-MM-DD with both days included; days in the organization's timezone",
     example: 'last_7_days',
+    pattern: DATE_RANGE,
+    maxLength: 21,
   })
   @IsOptional()
   @IsString()
+  @Matches(new RegExp(DATE_RANGE), {
+    message: `date_range must be one of ${NAMED_DATE_RANGES.join(', ')} or YYYY-MM-DD/YYYY-MM-DD`,
+  })
   date_range?: string;
 
   @ApiPropertyOptional({ enum: TELEPHONY_DIRECTIONS })

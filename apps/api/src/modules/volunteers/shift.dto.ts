@@ -49,6 +49,7 @@ export class ListShiftsQueryDto {
 
   @ApiPropertyOptional({
     type: 'integer',
+    format: 'int32',
     minimum: 1,
     maximum: 500,
     default: DEFAULT_SHIFT_LIST_LIMIT,

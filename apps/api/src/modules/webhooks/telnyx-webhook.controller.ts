@@ -7,6 +7,7 @@ import { DeliveryReportService } from './delivery-report.service';
 import { InboundSmsService } from './inbound-sms.service';
 import { parseTelnyxEvent } from './telnyx-event';
 import { TelnyxSignatureVerifier } from './telnyx-signature';
+import { WebhookReceivedDto } from './telnyx-webhook.dto';
 
 @ApiTags('webhooks')
 @Controller('api/webhooks')
@@ -27,19 +28,30 @@ export class TelnyxWebhookController {
       'timestamp more than 5 minutes off is 401). Records message.received, message.sent and ' +
       'message.finalized once each (redeliveries are harmless); other events are acknowledged.',
   })
-  @ApiHeader({ name: 'telnyx-signature-ed25519', required: true })
-  @ApiHeader({ name: 'telnyx-timestamp', required: true })
-  @ApiOkResponse({ description: 'Received' })
+  @ApiHeader({
+    name: 'telnyx-signature-ed25519',
+    required: true,
+    description: 'Base64 ed25519 signature of `timestamp|body`',
+    schema: { type: 'string', maxLength: 128 },
+  })
+  @ApiHeader({
+    name: 'telnyx-timestamp',
+    required: true,
+    description: 'Unix seconds',
+    schema: { type: 'string', pattern: '^\\d{1,12}$', maxLength: 12 },
+  })
+  @ApiOkResponse({ type: WebhookReceivedDto })
   @ApiProblems(400, 401)
   async receive(
     @Req() request: Request & { rawBody?: Buffer },
     @Headers('telnyx-signature-ed25519') signature: string | undefined,
     @Headers('telnyx-timestamp') timestamp: string | undefined,
-  ): Promise<void> {
+  ): Promise<WebhookReceivedDto> {
     const refusal = this.verifier.refusal(request.rawBody, signature, timestamp);
     if (refusal) throw new UnauthorizedException(refusal);
     const event = parseTelnyxEvent(request.body);
     if (event?.type === 'message.received') await this.inbound.receive(event);
     else if (event) await this.reports.record(event);
+    return { received: true };
   }
 }

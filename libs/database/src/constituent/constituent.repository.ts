@@ -9,7 +9,7 @@ import {
   streetKey,
 } from '@app/domain';
 import { CONSTITUENT_FIELDS, ConstituentEntity, ConstituentFields } from './constituent.entity';
-import { updateReturning } from '../sql';
+import { lockInIdOrder, updateReturning } from '../sql';
 import { constituentSearchSql } from './constituent-search.sql';
 
 /** How many existing constituents one match check looks at, at most. */
@@ -181,12 +181,7 @@ export class ConstituentRepository {
     organizationId: string,
     ids: string[],
   ): Promise<ConstituentEntity[]> {
-    return manager
-      .createQueryBuilder(ConstituentEntity, 'c')
-      .where('c.organization_id = :organizationId AND c.id IN (:...ids)', { organizationId, ids })
-      .orderBy('c.id')
-      .setLock('pessimistic_write')
-      .getMany();
+    return lockInIdOrder(manager, ConstituentEntity, organizationId, ids);
   }
 
   async markMerged(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { lockInIdOrder } from '../sql';
 import { HouseholdEntity } from './household.entity';
 
 @Injectable()
@@ -37,12 +38,7 @@ export class HouseholdRepository {
 
   /** Locks the households in id order (after the constituents: the merge lock order). */
   async lockInOrder(manager: EntityManager, organizationId: string, ids: string[]): Promise<void> {
-    await manager
-      .createQueryBuilder(HouseholdEntity, 'h')
-      .where('h.organization_id = :organizationId AND h.id IN (:...ids)', { organizationId, ids })
-      .orderBy('h.id')
-      .setLock('pessimistic_write')
-      .getMany();
+    await lockInIdOrder(manager, HouseholdEntity, organizationId, ids);
   }
 
   async markMerged(

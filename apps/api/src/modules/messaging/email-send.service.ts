@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AuthContext, needMessagingVisibility } from '@app/auth';
+import type { AuthContext } from '@app/auth';
 import {
   ConstituentRepository,
   InteractionRepository,
   NeedEntity,
-  NeedRepository,
   NewInteraction,
 } from '@app/database';
 import { emailParts } from '@app/domain';
 import { DomainError } from '@app/http';
 import { EmailDeliveryError, OrganizationMailer } from '@app/messaging';
-import { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service';
+import type { StoredResponse } from '../idempotency';
+import { NeedMessageRequests } from './need-message-requests';
 import type { EmailSentDto, SendEmailDto } from './messaging.dto';
 
 /**
@@ -22,33 +22,22 @@ import type { EmailSentDto, SendEmailDto } from './messaging.dto';
 export class EmailSendService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly needs: NeedRepository,
+    private readonly requests: NeedMessageRequests,
     private readonly constituents: ConstituentRepository,
     private readonly interactions: InteractionRepository,
     private readonly mailer: OrganizationMailer,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
-  async send(
+  send(
     auth: AuthContext,
     needId: string,
     input: SendEmailDto,
     idempotencyKey: string | undefined,
   ): Promise<StoredResponse<EmailSentDto>> {
-    const need = await this.needs.findVisible(
-      auth.organizationId,
-      needId,
-      needMessagingVisibility(auth),
-    );
-    if (!need) throw DomainError.notFound('Need');
-    return this.idempotency.run(
-      {
-        organizationId: auth.organizationId,
-        endpoint: 'POST /api/needs/{id}/email',
-        key: idempotencyKey,
-        request: { needId, ...input },
-      },
-      (manager) => this.deliver(manager, auth, need, input),
+    return this.requests.run(
+      auth,
+      { endpoint: 'POST /api/needs/{id}/email', needId, body: input, idempotencyKey },
+      (manager, need) => this.deliver(manager, auth, need, input),
     );
   }
 

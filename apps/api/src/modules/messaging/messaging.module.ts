@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { EmailSendService } from './email-send.service';
 import { InteractionsService } from './interactions.service';
+import { NeedMessageRequests } from './need-message-requests';
 import { NeedMessagesController } from './need-messages.controller';
 import { SmsSendService } from './sms-send.service';
 
@@ -9,6 +10,6 @@ import { SmsSendService } from './sms-send.service';
 @Module({
   imports: [IdempotencyModule],
   controllers: [NeedMessagesController],
-  providers: [SmsSendService, EmailSendService, InteractionsService],
+  providers: [NeedMessageRequests, SmsSendService, EmailSendService, InteractionsService],
 })
 export class MessagingApiModule {}

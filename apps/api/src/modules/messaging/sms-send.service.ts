@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AuthContext, needMessagingVisibility } from '@app/auth';
+import type { AuthContext } from '@app/auth';
 import {
   ConstituentEntity,
   ConstituentRepository,
   InteractionRepository,
   NeedEntity,
-  NeedRepository,
   OrganizationEntity,
   OrganizationRepository,
   SmsQuotaDecision,
@@ -16,7 +15,8 @@ import { quietHoursAt, secondsUntil, SmsPeriods, smsPeriods } from '@app/domain'
 import { DomainError } from '@app/http';
 import { SmsOutbox } from '@app/jobs';
 import { SmsProvider } from '@app/messaging';
-import { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service';
+import type { StoredResponse } from '../idempotency';
+import { NeedMessageRequests } from './need-message-requests';
 import type { SendSmsDto, SmsAcceptedDto } from './messaging.dto';
 
 /** When a message accepted now goes out: null at once, else the end of quiet hours. */
@@ -55,36 +55,25 @@ function capReached(decision: SmsQuotaDecision, periods: SmsPeriods, now: Date):
 @Injectable()
 export class SmsSendService {
   constructor(
-    private readonly needs: NeedRepository,
+    private readonly requests: NeedMessageRequests,
     private readonly constituents: ConstituentRepository,
     private readonly organizations: OrganizationRepository,
     private readonly usage: SmsUsageRepository,
     private readonly interactions: InteractionRepository,
     private readonly outbox: SmsOutbox,
     private readonly provider: SmsProvider,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
-  async send(
+  send(
     auth: AuthContext,
     needId: string,
     input: SendSmsDto,
     idempotencyKey: string | undefined,
   ): Promise<StoredResponse<SmsAcceptedDto>> {
-    const need = await this.needs.findVisible(
-      auth.organizationId,
-      needId,
-      needMessagingVisibility(auth),
-    );
-    if (!need) throw DomainError.notFound('Need');
-    return this.idempotency.run(
-      {
-        organizationId: auth.organizationId,
-        endpoint: 'POST /api/needs/{id}/sms',
-        key: idempotencyKey,
-        request: { needId, ...input },
-      },
-      (manager) => this.accept(manager, auth, need, input),
+    return this.requests.run(
+      auth,
+      { endpoint: 'POST /api/needs/{id}/sms', needId, body: input, idempotencyKey },
+      (manager, need) => this.accept(manager, auth, need, input),
     );
   }
 

@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../libs/auth/src/password';
 import { dataSourceOptions } from '../libs/database/src/data-source-options';
+import { SYSTEM_ROLE } from '../libs/database/src/tenancy/database-roles';
 import { provisionOrganization } from '../libs/database/src/organization/provision-organization';
 
 export const SEEDED_SLUG = 'bench-seeded';
@@ -18,7 +19,7 @@ export async function createBenchOrganization(
   url: string,
   slug?: string,
 ): Promise<BenchOrganization> {
-  const dataSource = await new DataSource(dataSourceOptions(url)).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(url, { role: SYSTEM_ROLE })).initialize();
   try {
     const suffix = randomBytes(4).toString('hex');
     const adminPassword = `bench-${randomBytes(12).toString('hex')}`;

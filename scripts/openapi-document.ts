@@ -6,9 +6,10 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '@app/config';
-import { dataSourceOptions } from '@app/database';
+import { dataSourceOptions, SYSTEM_DATA_SOURCE } from '@app/database';
 import { buildOpenApiDocument } from '@app/http';
 import { AppModule } from '../apps/api/src/app.module';
 
@@ -26,6 +27,8 @@ async function writeDocument(file: string): Promise<void> {
     imports: [AppModule.forRoot(config, NO_DATABASE)],
   })
     .overrideProvider(DataSource)
+    .useValue(new DataSource(dataSourceOptions(NO_DATABASE)))
+    .overrideProvider(getDataSourceToken(SYSTEM_DATA_SOURCE))
     .useValue(new DataSource(dataSourceOptions(NO_DATABASE)))
     .compile();
   const app = moduleRef.createNestApplication({ logger: false });

@@ -5,6 +5,8 @@ import { ConstituentRepository } from '../../libs/database/src/constituent/const
 import { CONSTITUENT_FIELDS } from '../../libs/database/src/constituent/constituent.entity';
 import type { ConstituentFields } from '../../libs/database/src/constituent/constituent.entity';
 import { dataSourceOptions } from '../../libs/database/src/data-source-options';
+import { Database } from '../../libs/database/src/tenancy/database';
+import { SYSTEM_ROLE } from '../../libs/database/src/tenancy/database-roles';
 import { HouseholdRepository } from '../../libs/database/src/household/household.repository';
 import { NeedRepository } from '../../libs/database/src/need/need.repository';
 import { OrganizationEntity } from '../../libs/database/src/organization/organization.entity';
@@ -51,9 +53,10 @@ async function seedOne(
       ...settings,
     },
   );
+  const database = new Database(dataSource, dataSource);
   const needId = await dataSource.transaction(async (manager) => {
-    const household = await new HouseholdRepository(dataSource).insert(manager, organizationId);
-    const constituent = await new ConstituentRepository(dataSource).insert(
+    const household = await new HouseholdRepository(database).insert(manager, organizationId);
+    const constituent = await new ConstituentRepository(database).insert(
       manager,
       organizationId,
       household.id,
@@ -62,7 +65,7 @@ async function seedOne(
         phone: `+1202555${String(index).padStart(4, '0')}`,
       } as ConstituentFields,
     );
-    const partner = await new PartnerRepository(dataSource).insert(manager, {
+    const partner = await new PartnerRepository(database).insert(manager, {
       organizationId,
       name: 'Bench Partner',
       slaHours: 24,
@@ -76,7 +79,7 @@ async function seedOne(
       timezone: null,
       operatingHours: null,
     });
-    const need = await new NeedRepository(dataSource).insert(manager, {
+    const need = await new NeedRepository(database).insert(manager, {
       organizationId,
       partnerId: partner.id,
       constituentId: constituent.id,
@@ -101,7 +104,7 @@ export async function seedSmsOrganizations(
   count: number,
   settings: SmsBenchSettings,
 ): Promise<SmsBenchOrganization[]> {
-  const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(databaseUrl, { role: SYSTEM_ROLE })).initialize();
   try {
     const organizations: SmsBenchOrganization[] = [];
     for (let index = 0; index < count; index++) {

@@ -5,6 +5,7 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from '@app/auth';
 import { ConfigError, loadConfig, withDevelopmentSecrets } from '@app/config';
 import {
   dataSourceOptions,
+  SYSTEM_ROLE,
   openDatabase,
   provisionOrganization,
   runMigrations,
@@ -47,7 +48,7 @@ async function createOrganization(url: string, args: string[]): Promise<void> {
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
     throw new UsageError('--admin-email must be an email address');
-  const dataSource = await new DataSource(dataSourceOptions(url)).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(url, { role: SYSTEM_ROLE })).initialize();
   try {
     const created = await provisionOrganization(dataSource, {
       name: required(values, 'name'),

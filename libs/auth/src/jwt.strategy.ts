@@ -4,7 +4,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { isUUID } from 'class-validator';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { MemberRepository } from '@app/database';
+import { Database, MemberRepository } from '@app/database';
 import type { AccessProfile, MemberRole } from '@app/contracts';
 import type { AuthContext } from './auth-context';
 import { permissionsOf } from './permission';
@@ -26,6 +26,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly members: MemberRepository,
+    private readonly db: Database,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -39,7 +40,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(claims: AccessTokenClaims): Promise<AuthContext | false> {
     if (!isUUID(claims.sub) || !isUUID(claims.org)) return false;
+    // The request's queries from here on join one transaction of the token's organization.
     // A database error propagates (503 when it is unreachable): it says nothing of the token.
+    await this.db.enterOrganization(claims.org);
     const member = await this.members.findById(claims.org, claims.sub);
     if (!member?.isActive || !member.isConfirmed) return false;
     return {

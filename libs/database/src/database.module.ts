@@ -4,6 +4,8 @@ import { LoginFailureRepository } from './auth/login-failure.repository';
 import { MemberInvitationRepository } from './auth/member-invitation.repository';
 import { RefreshTokenRepository } from './auth/refresh-token.repository';
 import { dataSourceOptions } from './data-source-options';
+import { Database, SYSTEM_DATA_SOURCE } from './tenancy/database';
+import { APPLICATION_ROLE, SYSTEM_ROLE } from './tenancy/database-roles';
 import { OrganizationEmailSettingsRepository } from './email-settings/organization-email-settings.repository';
 import { MemberRepository } from './member/member.repository';
 import { OrganizationRepository } from './organization/organization.repository';
@@ -23,6 +25,7 @@ import { SmsUsageRepository } from './sms-usage/sms-usage.repository';
 import { TelephonyDetailRecordRepository } from './telephony/telephony-detail-record.repository';
 
 const REPOSITORIES = [
+  Database,
   OrganizationRepository,
   MemberRepository,
   RefreshTokenRepository,
@@ -45,14 +48,23 @@ const REPOSITORIES = [
   TelephonyDetailRecordRepository,
 ];
 
-/** The TypeORM data source and every repository, available to the whole application. */
+/**
+ * The data sources (the application role's, and the system role's for cross-organization work), the
+ * Database that picks between them, and every repository, available to the whole application.
+ */
 @Global()
 @Module({})
 export class DatabaseModule {
   static forRoot(url: string): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [TypeOrmModule.forRoot(dataSourceOptions(url))],
+      imports: [
+        TypeOrmModule.forRoot(dataSourceOptions(url, { role: APPLICATION_ROLE })),
+        TypeOrmModule.forRoot({
+          name: SYSTEM_DATA_SOURCE,
+          ...dataSourceOptions(url, { role: SYSTEM_ROLE, poolSize: 10 }),
+        }),
+      ],
       providers: REPOSITORIES,
       exports: REPOSITORIES,
     };

@@ -43,3 +43,6 @@ export * from './interaction/sms-routing.repository';
 export * from './sms-usage/sms-usage.repository';
 export * from './telephony/telephony-detail-record.entity';
 export * from './telephony/telephony-detail-record.repository';
+export * from './tenancy/database';
+export * from './tenancy/database-roles';
+export * from './tenancy/organization-transaction';

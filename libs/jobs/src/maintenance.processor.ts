@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import {
+  Database,
   IdempotencyKeyRepository,
   LoginFailureRepository,
   MemberInvitationRepository,
@@ -23,6 +24,7 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
     private readonly invitations: MemberInvitationRepository,
     private readonly loginFailures: LoginFailureRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
+    private readonly db: Database,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -30,7 +32,11 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
     await this.queue.work(PURGE_EXPIRED_JOB, {}, () => this.purgeExpired());
   }
 
-  async purgeExpired(): Promise<void> {
+  purgeExpired(): Promise<void> {
+    return this.db.asSystem(() => this.purgeAll());
+  }
+
+  private async purgeAll(): Promise<void> {
     const tokens = await this.refreshTokens.deleteExpired();
     const invitations = await this.invitations.deleteExpired();
     await this.loginFailures.deleteOlderThan(24 * 3600);

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { NeedRepository } from '@app/database';
+import { Database, NeedRepository } from '@app/database';
 import { JobQueue } from './job-queue';
 
 export const ESCALATE_OVERDUE_JOB = 'needs.escalate-overdue';
@@ -17,6 +17,7 @@ export class SlaEscalationProcessor implements OnApplicationBootstrap {
   constructor(
     private readonly queue: JobQueue,
     private readonly needs: NeedRepository,
+    private readonly db: Database,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -25,7 +26,11 @@ export class SlaEscalationProcessor implements OnApplicationBootstrap {
   }
 
   /** Escalates in batches until none is left; returns how many needs were escalated. */
-  async escalateOverdue(): Promise<number> {
+  escalateOverdue(): Promise<number> {
+    return this.db.asSystem(() => this.escalateAll());
+  }
+
+  private async escalateAll(): Promise<number> {
     let total = 0;
     let escalated: number;
     do {

@@ -1,8 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig, Env } from '@app/config';
+import { SYSTEM_DATA_SOURCE } from '@app/database';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
@@ -40,8 +42,9 @@ export class TestApp {
     return this.database.url;
   }
 
+  /** The system role's data source: factories and assertions reach every organization's rows. */
   get dataSource(): DataSource {
-    return this.app.get(DataSource);
+    return this.app.get(getDataSourceToken(SYSTEM_DATA_SOURCE));
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { AppConfig } from '@app/config';
 import { configureHttp, createLogger, PinoNestLogger, setupOpenApi } from '@app/http';
 import { AppModule } from '../app.module';
+import { useRequestTransactions } from './request-transaction';
 
 /** The API application, configured exactly as served; used by main.ts and by the tests. */
 export async function createApi(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
@@ -12,6 +13,7 @@ export async function createApi(config: AppConfig, databaseUrl: string): Promise
     logger: new PinoNestLogger(logger),
   });
   configureHttp(app, logger);
+  useRequestTransactions(app);
   setupOpenApi(app);
   return app;
 }

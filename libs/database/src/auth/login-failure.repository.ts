@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Database } from '../tenancy/database';
 
 export interface FailureWindow {
   count: number;
@@ -10,16 +10,16 @@ export interface FailureWindow {
 /** Failed logins per scope (an email or a client IP), counted over a sliding window. Not tenant data. */
 @Injectable()
 export class LoginFailureRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async record(scopeKeys: string[]): Promise<void> {
-    await this.dataSource.query(`INSERT INTO login_failure (scope_key) SELECT unnest($1::text[])`, [
+    await this.db.manager.query(`INSERT INTO login_failure (scope_key) SELECT unnest($1::text[])`, [
       scopeKeys,
     ]);
   }
 
   async window(scopeKey: string, windowSeconds: number): Promise<FailureWindow> {
-    const [row] = await this.dataSource.query(
+    const [row] = await this.db.manager.query(
       `SELECT count(*)::int AS count,
               ceil(extract(epoch FROM min(failed_at) + make_interval(secs => $2) - now()))::int AS resets
          FROM login_failure
@@ -30,11 +30,11 @@ export class LoginFailureRepository {
   }
 
   async clear(scopeKey: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM login_failure WHERE scope_key = $1`, [scopeKey]);
+    await this.db.manager.query(`DELETE FROM login_failure WHERE scope_key = $1`, [scopeKey]);
   }
 
   async deleteOlderThan(seconds: number): Promise<void> {
-    await this.dataSource.query(
+    await this.db.manager.query(
       `DELETE FROM login_failure WHERE failed_at < now() - make_interval(secs => $1)`,
       [seconds],
     );

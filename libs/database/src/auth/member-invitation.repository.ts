@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { updateReturning } from '../sql';
 import { MemberInvitationEntity } from './member-invitation.entity';
+import { Database } from '../tenancy/database';
 
 @Injectable()
 export class MemberInvitationRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async insert(
     manager: EntityManager,
@@ -30,7 +31,7 @@ export class MemberInvitationRepository {
   }
 
   async deleteExpired(): Promise<number> {
-    const result = await this.dataSource.manager
+    const result = await this.db.manager
       .createQueryBuilder()
       .delete()
       .from(MemberInvitationEntity)

@@ -1,22 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { EntityManager, IsNull } from 'typeorm';
 import { RefreshTokenEntity } from './refresh-token.entity';
+import { Database } from '../tenancy/database';
 
 @Injectable()
 export class RefreshTokenRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async insert(token: Omit<RefreshTokenEntity, 'id' | 'createdAt' | 'usedAt' | 'revokedAt'>) {
-    await this.dataSource.manager.insert(RefreshTokenEntity, token);
+    await this.db.manager.insert(RefreshTokenEntity, token);
   }
 
   findByHash(tokenHash: Buffer) {
-    return this.dataSource.manager.findOneBy(RefreshTokenEntity, { tokenHash });
+    return this.db.manager.findOneBy(RefreshTokenEntity, { tokenHash });
   }
 
   /** Marks the token used; false when another request used or revoked it first. */
   async markUsed(organizationId: string, id: string): Promise<boolean> {
-    const result = await this.dataSource.manager.update(
+    const result = await this.db.manager.update(
       RefreshTokenEntity,
       { organizationId, id, usedAt: IsNull(), revokedAt: IsNull() },
       { usedAt: () => 'now()' },
@@ -25,7 +26,7 @@ export class RefreshTokenRepository {
   }
 
   async revokeFamily(organizationId: string, familyId: string): Promise<void> {
-    await this.dataSource.manager.update(
+    await this.db.manager.update(
       RefreshTokenEntity,
       { organizationId, familyId, revokedAt: IsNull() },
       { revokedAt: () => 'now()' },
@@ -35,7 +36,7 @@ export class RefreshTokenRepository {
   async revokeAllOfMember(
     organizationId: string,
     memberId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.db.manager,
   ): Promise<void> {
     await manager.update(
       RefreshTokenEntity,
@@ -45,7 +46,7 @@ export class RefreshTokenRepository {
   }
 
   async deleteExpired(): Promise<number> {
-    const result = await this.dataSource.manager
+    const result = await this.db.manager
       .createQueryBuilder()
       .delete()
       .from(RefreshTokenEntity)

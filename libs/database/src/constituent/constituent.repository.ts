@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, DataSource, EntityManager, In, IsNull } from 'typeorm';
+import { Brackets, EntityManager, In, IsNull } from 'typeorm';
 import {
   aliasKey,
   ConstituentSearch,
@@ -11,6 +11,7 @@ import {
 import { CONSTITUENT_FIELDS, ConstituentEntity, ConstituentFields } from './constituent.entity';
 import { lockInIdOrder, updateReturning } from '../sql';
 import { constituentSearchSql } from './constituent-search.sql';
+import { Database } from '../tenancy/database';
 
 /** How many existing constituents one match check looks at, at most. */
 const MATCH_CANDIDATE_LIMIT = 50;
@@ -36,12 +37,12 @@ function fieldsOf(constituent: ConstituentFields): ConstituentFields {
 /** Merged-away constituents are never returned, except by lockInOrder (a merge must see them). */
 @Injectable()
 export class ConstituentRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   findLive(
     organizationId: string,
     constituentId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.db.manager,
   ): Promise<ConstituentEntity | null> {
     return manager.findOneBy(ConstituentEntity, {
       organizationId,
@@ -51,7 +52,7 @@ export class ConstituentRepository {
   }
 
   listHousehold(organizationId: string, householdId: string): Promise<ConstituentEntity[]> {
-    return this.dataSource.manager.find(ConstituentEntity, {
+    return this.db.manager.find(ConstituentEntity, {
       where: { organizationId, householdId, mergedIntoId: IsNull() },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
@@ -59,7 +60,7 @@ export class ConstituentRepository {
 
   /** The newest constituents first. */
   listRecent(organizationId: string, limit: number): Promise<ConstituentEntity[]> {
-    return this.dataSource.manager.find(ConstituentEntity, {
+    return this.db.manager.find(ConstituentEntity, {
       where: { organizationId, mergedIntoId: IsNull() },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
@@ -73,7 +74,7 @@ export class ConstituentRepository {
     limit: number,
   ): Promise<ConstituentEntity[]> {
     const { sql, parameters, thresholds } = constituentSearchSql(organizationId, search, limit);
-    const hits = await this.dataSource.transaction(async (manager) => {
+    const hits = await this.db.transaction(async (manager) => {
       let found: { id: string }[] = [];
       for (const threshold of thresholds) {
         if (threshold !== null) {
@@ -86,7 +87,7 @@ export class ConstituentRepository {
       }
       return found;
     });
-    const found = await this.dataSource.manager.findBy(ConstituentEntity, {
+    const found = await this.db.manager.findBy(ConstituentEntity, {
       organizationId,
       id: In(hits.map((hit) => hit.id)),
     });
@@ -127,7 +128,7 @@ export class ConstituentRepository {
   }
 
   async optOut(organizationId: string, constituentId: string): Promise<ConstituentEntity | null> {
-    const result = await this.dataSource.manager.update(
+    const result = await this.db.manager.update(
       ConstituentEntity,
       { organizationId, id: constituentId, mergedIntoId: IsNull() },
       { smsOptedOut: true },

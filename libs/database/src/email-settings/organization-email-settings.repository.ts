@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { OrganizationEmailSettingsEntity } from './organization-email-settings.entity';
+import { Database } from '../tenancy/database';
 
 export type EmailSettingsValues = Omit<
   OrganizationEmailSettingsEntity,
@@ -9,10 +9,10 @@ export type EmailSettingsValues = Omit<
 
 @Injectable()
 export class OrganizationEmailSettingsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   find(organizationId: string): Promise<OrganizationEmailSettingsEntity | null> {
-    return this.dataSource.manager.findOneBy(OrganizationEmailSettingsEntity, { organizationId });
+    return this.db.manager.findOneBy(OrganizationEmailSettingsEntity, { organizationId });
   }
 
   /** Replaces the organization's settings in one statement (insert or update). */
@@ -20,12 +20,12 @@ export class OrganizationEmailSettingsRepository {
     organizationId: string,
     values: EmailSettingsValues,
   ): Promise<OrganizationEmailSettingsEntity> {
-    await this.dataSource.manager.upsert(
+    await this.db.manager.upsert(
       OrganizationEmailSettingsEntity,
       { organizationId, ...values, updatedAt: new Date() },
       ['organizationId'],
     );
-    return this.dataSource.manager.findOneByOrFail(OrganizationEmailSettingsEntity, {
+    return this.db.manager.findOneByOrFail(OrganizationEmailSettingsEntity, {
       organizationId,
     });
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import type { MatchReason } from '@app/domain';
 import { HouseholdMatchEntity, HouseholdMatchStatus } from './household-match.entity';
+import { Database } from '../tenancy/database';
 
 export interface NewHouseholdMatch {
   constituentId: string;
@@ -34,7 +35,7 @@ const OF_SOURCE_NOT_TARGET = `m.organization_id = $1 AND (m.constituent_id = $2 
 
 @Injectable()
 export class HouseholdMatchRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   lockById(
     manager: EntityManager,
@@ -49,7 +50,7 @@ export class HouseholdMatchRepository {
 
   /** Newest first, keyset-paginated on (createdAt, id). */
   list(organizationId: string, page: HouseholdMatchListQuery): Promise<HouseholdMatchEntity[]> {
-    const query = this.dataSource.manager
+    const query = this.db.manager
       .createQueryBuilder(HouseholdMatchEntity, 'm')
       .where('m.organization_id = :organizationId', { organizationId });
     if (page.statuses.length)

@@ -1,17 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { EntityManager, IsNull } from 'typeorm';
 import { lockInIdOrder } from '../sql';
 import { HouseholdEntity } from './household.entity';
+import { Database } from '../tenancy/database';
 
 @Injectable()
 export class HouseholdRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** A household that has not been merged into another. */
   findLive(
     organizationId: string,
     householdId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.db.manager,
   ): Promise<HouseholdEntity | null> {
     return manager.findOneBy(HouseholdEntity, {
       organizationId,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import { Database } from '../tenancy/database';
 
 /** How a key answers a new request: run it (the key is now held), or what an earlier use decided. */
 export type IdempotencyClaim =
@@ -21,13 +22,24 @@ const ABANDONED_AFTER = `interval '5 minutes'`;
 
 @Injectable()
 export class IdempotencyKeyRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
-  /** Claims the key for a request with this hash in one atomic statement, else reports its earlier use. */
-  async claim(ref: IdempotencyKeyRef, requestHash: Buffer): Promise<IdempotencyClaim> {
+  /**
+   * Claims the key for a request with this hash in one atomic statement, else reports its earlier use.
+   * The claim commits at once, outside the request's transaction: a repeat running meanwhile sees it.
+   */
+  claim(ref: IdempotencyKeyRef, requestHash: Buffer): Promise<IdempotencyClaim> {
+    return this.db.outsideTransaction((manager) => this.claimWith(manager, ref, requestHash));
+  }
+
+  private async claimWith(
+    manager: EntityManager,
+    ref: IdempotencyKeyRef,
+    requestHash: Buffer,
+  ): Promise<IdempotencyClaim> {
     const params = [ref.organizationId, ref.endpoint, ref.key, requestHash];
     for (let attempt = 0; attempt < 3; attempt++) {
-      const claimed: unknown[] = await this.dataSource.query(
+      const claimed: unknown[] = await manager.query(
         `INSERT INTO idempotency_key AS k (organization_id, endpoint, key, request_hash)
          VALUES ($1, $2, $3, $4)
          ON CONFLICT (organization_id, endpoint, key) DO UPDATE
@@ -39,7 +51,7 @@ export class IdempotencyKeyRepository {
         params,
       );
       if (claimed.length > 0) return { kind: 'claimed' };
-      const [earlier] = await this.dataSource.query(
+      const [earlier] = await manager.query(
         `SELECT request_hash, status, response_status, response_body FROM idempotency_key
           WHERE organization_id = $1 AND endpoint = $2 AND key = $3`,
         params.slice(0, 3),
@@ -67,15 +79,17 @@ export class IdempotencyKeyRepository {
 
   /** Frees a claim whose request failed, so the client may retry with the same key. */
   async release(ref: IdempotencyKeyRef): Promise<void> {
-    await this.dataSource.query(
+    await this.db.outsideTransaction((manager) =>
+      manager.query(
       `DELETE FROM idempotency_key
         WHERE organization_id = $1 AND endpoint = $2 AND key = $3 AND status = 'in_progress'`,
-      [ref.organizationId, ref.endpoint, ref.key],
+        [ref.organizationId, ref.endpoint, ref.key],
+      ),
     );
   }
 
   async deleteExpired(): Promise<number> {
-    const [, count] = (await this.dataSource.query(
+    const [, count] = (await this.db.manager.query(
       `DELETE FROM idempotency_key WHERE created_at < now() - ${TTL}`,
     )) as [unknown[], number];
     return count;

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { InteractionStatus, statusesBefore } from '@app/domain';
 import { updateReturning } from '../sql';
 import { InteractionEntity } from './interaction.entity';
+import { Database } from '../tenancy/database';
 
 export type NewInteraction = Pick<
   InteractionEntity,
@@ -30,7 +31,7 @@ const PENDING = `status IN ('QUEUED', 'SCHEDULED')`;
 
 @Injectable()
 export class InteractionRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   insert(manager: EntityManager, interaction: NewInteraction): Promise<InteractionEntity> {
     return manager.save(manager.create(InteractionEntity, interaction));
@@ -58,7 +59,7 @@ export class InteractionRepository {
   findById(
     organizationId: string,
     interactionId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.db.manager,
   ): Promise<InteractionEntity | null> {
     return manager.findOneBy(InteractionEntity, { organizationId, id: interactionId });
   }
@@ -67,7 +68,7 @@ export class InteractionRepository {
     organizationId: string,
     providerMessageId: string,
   ): Promise<InteractionEntity | null> {
-    return this.dataSource.manager.findOneBy(InteractionEntity, {
+    return this.db.manager.findOneBy(InteractionEntity, {
       organizationId,
       providerMessageId,
     });
@@ -75,7 +76,7 @@ export class InteractionRepository {
 
   /** A need's interactions, newest first. */
   listForNeed(organizationId: string, needId: string): Promise<InteractionEntity[]> {
-    return this.dataSource.manager.find(InteractionEntity, {
+    return this.db.manager.find(InteractionEntity, {
       where: { organizationId, needId },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
@@ -90,7 +91,7 @@ export class InteractionRepository {
     interactionId: string,
   ): Promise<InteractionEntity | null> {
     const [claimed] = await updateReturning<InteractionEntity>(
-      this.dataSource.manager,
+      this.db.manager,
       `UPDATE interaction SET attempts = attempts + 1, dispatching_since = now()
         WHERE organization_id = $1 AND id = $2 AND ${PENDING} AND dispatching_since IS NULL
         RETURNING ${COLUMNS}`,
@@ -121,7 +122,7 @@ export class InteractionRepository {
     interactionId: string,
     error: string,
   ): Promise<void> {
-    await this.dataSource.query(
+    await this.db.manager.query(
       `UPDATE interaction SET error = $3, dispatching_since = NULL
         WHERE organization_id = $1 AND id = $2 AND ${PENDING}`,
       [organizationId, interactionId, error],
@@ -137,7 +138,7 @@ export class InteractionRepository {
     interactionId: string,
     to: InteractionStatus,
     details: { error?: string | null; sentAt?: Date | null } = {},
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.db.manager,
   ): Promise<boolean> {
     const moved = await updateReturning(
       manager,

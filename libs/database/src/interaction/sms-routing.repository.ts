@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { phoneDigits } from '@app/domain';
 import { OrganizationEntity } from '../organization/organization.entity';
+import { Database } from '../tenancy/database';
 
 /** Needs still being worked on: an inbound SMS is filed on the newest of them. */
 const OPEN_NEED_STATUSES = ['NEW', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD'];
@@ -18,18 +19,18 @@ export interface SmsCorrespondent {
  */
 @Injectable()
 export class SmsRoutingRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** The organization whose provisioned number this is (numbers are unique across organizations). */
   organizationByNumber(phoneNumber: string): Promise<OrganizationEntity | null> {
-    return this.dataSource.manager.findOneBy(OrganizationEntity, { phoneNumber });
+    return this.db.manager.findOneBy(OrganizationEntity, { phoneNumber });
   }
 
   /** The ids of the live constituents with this phone number. */
   async constituentIdsByPhone(organizationId: string, phone: string): Promise<string[]> {
     const digits = phoneDigits(phone);
     if (!digits) return [];
-    const rows: { id: string }[] = await this.dataSource.query(
+    const rows: { id: string }[] = await this.db.manager.query(
       `SELECT id FROM constituent
         WHERE organization_id = $1 AND phone_digits = $2 AND merged_into_id IS NULL
         ORDER BY created_at DESC, id DESC`,
@@ -40,7 +41,7 @@ export class SmsRoutingRepository {
 
   /** Whom to file a message from these constituents under: their newest open need, else the newest of them. */
   async correspondent(organizationId: string, constituentIds: string[]): Promise<SmsCorrespondent> {
-    const [need] = await this.dataSource.query(
+    const [need] = await this.db.manager.query(
       `SELECT id, constituent_id FROM need
         WHERE organization_id = $1 AND constituent_id = ANY($2::uuid[]) AND status = ANY($3::text[])
         ORDER BY created_at DESC, id DESC LIMIT 1`,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { PartnerEntity } from '../partner/partner.entity';
 import { MemberEntity } from './member.entity';
+import { Database } from '../tenancy/database';
 
 export type NewMember = Pick<
   MemberEntity,
@@ -25,12 +26,12 @@ export interface LoginCandidate {
 
 @Injectable()
 export class MemberRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   findById(
     organizationId: string,
     memberId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.db.manager,
   ) {
     return manager.findOneBy(MemberEntity, { organizationId, id: memberId });
   }
@@ -90,7 +91,7 @@ export class MemberRepository {
 
   /** Active, confirmed members with a password whose email matches, across organizations (login only). */
   async findLoginCandidates(email: string): Promise<LoginCandidate[]> {
-    const rows = await this.dataSource.manager
+    const rows = await this.db.manager
       .createQueryBuilder(MemberEntity, 'member')
       .addSelect('member.passwordHash')
       .innerJoin('organization', 'org', 'org.id = member.organization_id')
@@ -119,7 +120,7 @@ export class MemberRepository {
   }
 
   private withPartnerName(organizationId: string): SelectQueryBuilder<MemberEntity> {
-    return this.dataSource.manager
+    return this.db.manager
       .createQueryBuilder(MemberEntity, 'member')
       .leftJoin(
         PartnerEntity,

@@ -5,6 +5,7 @@ import { EmailSettings1763800002000 } from './1763800002000-email-settings';
 import { Constituents1763800003000 } from './1763800003000-constituents';
 import { Needs1763800004000 } from './1763800004000-needs';
 import { Messaging1763800005000 } from './1763800005000-messaging';
+import { RowLevelSecurity1763800006000 } from './1763800006000-row-level-security';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Constituents1763800003000,
   Needs1763800004000,
   Messaging1763800005000,
+  RowLevelSecurity1763800006000,
 ];

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { NeedHistoryEntity } from './need-history.entity';
+import { Database } from '../tenancy/database';
 
 export type NewNeedHistory = Omit<NeedHistoryEntity, 'id' | 'seq' | 'at'>;
 
 @Injectable()
 export class NeedHistoryRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   async record(manager: EntityManager, entries: NewNeedHistory[]): Promise<void> {
     if (entries.length > 0) await manager.insert(NeedHistoryEntity, entries);
@@ -14,7 +15,7 @@ export class NeedHistoryRepository {
 
   /** The need's history, oldest first. */
   listForNeed(organizationId: string, needId: string): Promise<NeedHistoryEntity[]> {
-    return this.dataSource.manager
+    return this.db.manager
       .createQueryBuilder(NeedHistoryEntity, 'history')
       .where('history.organization_id = :organizationId AND history.need_id = :needId', {
         organizationId,

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { NeedStatus } from '@app/domain';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { NeedEntity } from './need.entity';
 import { NeedVisibility, SqlParams, visibilityConditions } from './need-visibility';
+import { Database } from '../tenancy/database';
 
 export type NewNeed = Pick<
   NeedEntity,
@@ -103,7 +104,7 @@ function filterConditions(query: NeedListQuery, params: SqlParams): string[] {
 
 @Injectable()
 export class NeedRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Inserts the need; null when its reference number is already taken in the organization. */
   async insert(manager: EntityManager, need: NewNeed): Promise<NeedEntity | null> {
@@ -146,7 +147,7 @@ export class NeedRepository {
       `id = ${params.add(needId)}`,
       ...visibilityConditions(visibility, params),
     ];
-    const rows: NeedEntity[] = await (options.manager ?? this.dataSource.manager).query(
+    const rows: NeedEntity[] = await (options.manager ?? this.db.manager).query(
       `SELECT ${COLUMNS} FROM need WHERE ${conditions.join(' AND ')}${options.lock ? ' FOR UPDATE' : ''}`,
       params.values,
     );
@@ -169,7 +170,7 @@ export class NeedRepository {
       ...visibilityConditions(visibility, params),
       ...filterConditions(query, params),
     ];
-    const rows: (NeedEntity & { cursorMicros: string })[] = await this.dataSource.query(
+    const rows: (NeedEntity & { cursorMicros: string })[] = await this.db.manager.query(
       `SELECT ${COLUMNS}, (extract(epoch FROM created_at) * 1000000)::bigint::text AS "cursorMicros"
          FROM need WHERE ${conditions.join(' AND ')}
         ORDER BY created_at DESC, id DESC
@@ -227,7 +228,7 @@ export class NeedRepository {
    * an ESCALATION; rows locked by a running update are left for the next run. Returns how many.
    */
   async escalateOverdue(batchSize: number): Promise<number> {
-    const rows: unknown[] = await this.dataSource.query(
+    const rows: unknown[] = await this.db.manager.query(
       `WITH overdue AS (
          SELECT need.organization_id, need.id, need.partner_id, fallback.id AS default_partner_id
            FROM need

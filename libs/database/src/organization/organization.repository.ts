@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { OrganizationEntity } from './organization.entity';
+import { Database } from '../tenancy/database';
 
 /** The settings columns a client may change (the rest are server-owned). */
 export type OrganizationSettingsChanges = Partial<
@@ -12,14 +13,14 @@ export type OrganizationSettingsChanges = Partial<
 
 @Injectable()
 export class OrganizationRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
-  findById(organizationId: string, manager: EntityManager = this.dataSource.manager) {
+  findById(organizationId: string, manager: EntityManager = this.db.manager) {
     return manager.findOneBy(OrganizationEntity, { id: organizationId });
   }
 
   findBySlug(slug: string) {
-    return this.dataSource.manager.findOneBy(OrganizationEntity, { slug });
+    return this.db.manager.findOneBy(OrganizationEntity, { slug });
   }
 
   /** Applies the given settings columns; null if the organization does not exist. */
@@ -27,7 +28,7 @@ export class OrganizationRepository {
     organizationId: string,
     changes: OrganizationSettingsChanges,
   ): Promise<OrganizationEntity | null> {
-    await this.dataSource.manager.update(OrganizationEntity, { id: organizationId }, changes);
+    await this.db.manager.update(OrganizationEntity, { id: organizationId }, changes);
     return this.findById(organizationId);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { PartnerEntity } from './partner.entity';
+import { Database } from '../tenancy/database';
 
 export type NewPartner = Omit<PartnerEntity, 'id' | 'createdAt' | 'updatedAt'>;
 /** Fields left undefined stay unchanged. */
@@ -8,12 +9,12 @@ export type PartnerChanges = Partial<Omit<NewPartner, 'organizationId'>>;
 
 @Injectable()
 export class PartnerRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   findById(
     organizationId: string,
     partnerId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.db.manager,
   ): Promise<PartnerEntity | null> {
     return manager.findOneBy(PartnerEntity, { organizationId, id: partnerId });
   }
@@ -33,7 +34,7 @@ export class PartnerRepository {
   /** The organization's fallback triage partner, if it has one. */
   findDefault(
     organizationId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.db.manager,
   ): Promise<PartnerEntity | null> {
     return manager.findOneBy(PartnerEntity, { organizationId, isDefault: true });
   }
@@ -41,7 +42,7 @@ export class PartnerRepository {
   /** Every partner of the organization, archived ones included, by name. */
   list(
     organizationId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.db.manager,
   ): Promise<PartnerEntity[]> {
     return manager.find(PartnerEntity, {
       where: { organizationId },

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { TelephonyDetailRecordEntity, TelephonyDirection } from './telephony-detail-record.entity';
+import { Database } from '../tenancy/database';
 
 export type NewTelephonyDetailRecord = Omit<TelephonyDetailRecordEntity, 'id' | 'createdAt'> &
   Partial<Pick<TelephonyDetailRecordEntity, 'createdAt'>>;
@@ -19,7 +20,7 @@ export interface TelephonyRecordPage {
 
 @Injectable()
 export class TelephonyDetailRecordRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** Records once per provider event: false when the event was already recorded. */
   async insert(manager: EntityManager, record: NewTelephonyDetailRecord): Promise<boolean> {
@@ -41,7 +42,7 @@ export class TelephonyDetailRecordRepository {
     page: number,
     pageSize: number,
   ): Promise<TelephonyRecordPage> {
-    const query = this.dataSource.manager
+    const query = this.db.manager
       .createQueryBuilder(TelephonyDetailRecordEntity, 'record')
       .where('record.organization_id = :organizationId', { organizationId });
     if (filter.direction) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { VolunteerShiftEntity } from './volunteer-shift.entity';
+import { Database } from '../tenancy/database';
 
 export type ShiftWindow = Pick<VolunteerShiftEntity, 'startTime' | 'endTime'>;
 export type NewShift = Pick<VolunteerShiftEntity, 'volunteerUserId' | 'partnerId'> & ShiftWindow;
@@ -17,15 +17,15 @@ export interface ShiftListFilter {
 /** Writes fail with SQL state 23P01 when the volunteer already has an overlapping shift. */
 @Injectable()
 export class VolunteerShiftRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   insert(organizationId: string, shift: NewShift): Promise<VolunteerShiftEntity> {
-    const manager = this.dataSource.manager;
+    const manager = this.db.manager;
     return manager.save(manager.create(VolunteerShiftEntity, { organizationId, ...shift }));
   }
 
   findById(organizationId: string, shiftId: string): Promise<VolunteerShiftEntity | null> {
-    return this.dataSource.manager.findOneBy(VolunteerShiftEntity, { organizationId, id: shiftId });
+    return this.db.manager.findOneBy(VolunteerShiftEntity, { organizationId, id: shiftId });
   }
 
   async updateWindow(
@@ -33,18 +33,18 @@ export class VolunteerShiftRepository {
     shiftId: string,
     window: ShiftWindow,
   ): Promise<VolunteerShiftEntity> {
-    const manager = this.dataSource.manager;
+    const manager = this.db.manager;
     await manager.update(VolunteerShiftEntity, { organizationId, id: shiftId }, window);
     return manager.findOneByOrFail(VolunteerShiftEntity, { organizationId, id: shiftId });
   }
 
   async delete(organizationId: string, shiftId: string): Promise<void> {
-    await this.dataSource.manager.delete(VolunteerShiftEntity, { organizationId, id: shiftId });
+    await this.db.manager.delete(VolunteerShiftEntity, { organizationId, id: shiftId });
   }
 
   /** By start time; each filter uses an index led by (organization_id, ...). */
   list(organizationId: string, filter: ShiftListFilter): Promise<VolunteerShiftEntity[]> {
-    const query = this.dataSource.manager
+    const query = this.db.manager
       .createQueryBuilder(VolunteerShiftEntity, 'shift')
       .where('shift.organization_id = :organizationId', { organizationId })
       .orderBy('shift.start_time', 'ASC')

@@ -5,7 +5,6 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { Job } from 'pg-boss';
-import { DataSource } from 'typeorm';
 import { JobQueue } from '../job-queue';
 import { transactionDb } from '../transaction-db';
 import {
@@ -15,6 +14,7 @@ import {
   SmsDispatchJob,
 } from './sms-dispatch.policy';
 import { SmsDispatcher } from './sms-dispatcher';
+import { Database } from '@app/database';
 
 /** Jobs one worker process runs at the same time, across organizations. */
 const MAX_IN_FLIGHT = 64;
@@ -42,12 +42,12 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
 
   constructor(
     private readonly queue: JobQueue,
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly dispatcher: SmsDispatcher,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.loop = this.run();
+    this.loop = this.db.asSystem(() => this.run());
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -84,7 +84,7 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
       .filter(([, group]) => group.count >= group.limit)
       .map(([organizationId]) => organizationId);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.db.transaction(async (manager) => {
         await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
           SMS_DISPATCH_QUEUE,
         ]);

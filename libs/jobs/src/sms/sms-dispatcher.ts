@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   ConstituentRepository,
+  Database,
   InteractionEntity,
   InteractionRepository,
   OrganizationRepository,
@@ -30,7 +30,7 @@ interface Delivery {
 @Injectable()
 export class SmsDispatcher {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly interactions: InteractionRepository,
     private readonly organizations: OrganizationRepository,
     private readonly constituents: ConstituentRepository,
@@ -38,8 +38,15 @@ export class SmsDispatcher {
     private readonly provider: SmsProvider,
   ) {}
 
-  /** Throws SmsDeliveryError when the provider refused and a later attempt may succeed. */
-  async dispatch(job: SmsDispatchJob, lastAttempt: boolean): Promise<void> {
+  /**
+   * Throws SmsDeliveryError when the provider refused and a later attempt may succeed. Runs as the
+   * system role, like every job; each query names the job's organization.
+   */
+  dispatch(job: SmsDispatchJob, lastAttempt: boolean): Promise<void> {
+    return this.db.asSystem(() => this.attempt(job, lastAttempt));
+  }
+
+  private async attempt(job: SmsDispatchJob, lastAttempt: boolean): Promise<void> {
     const interaction = await this.interactions.claimDispatch(
       job.organizationId,
       job.interactionId,
@@ -49,7 +56,7 @@ export class SmsDispatcher {
     if (typeof delivery === 'string') return this.fail(job, delivery);
     try {
       const accepted = await this.provider.send(delivery);
-      await this.dataSource.transaction(async (manager) => {
+      await this.db.transaction(async (manager) => {
         await this.interactions.recordSent(
           manager,
           job.organizationId,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   AccessTokenService,
@@ -10,6 +9,7 @@ import {
   verifyPassword,
 } from '@app/auth';
 import {
+  Database,
   MemberEntity,
   MemberInvitationRepository,
   MemberRepository,
@@ -28,7 +28,7 @@ function invalidCredentials(): DomainError {
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly members: MemberRepository,
     private readonly refreshTokens: RefreshTokenRepository,
     private readonly invitations: MemberInvitationRepository,
@@ -81,7 +81,7 @@ export class AuthService {
 
   async acceptInvite(input: AcceptInviteDto): Promise<TokenPairDto> {
     const passwordHash = await hashPassword(input.password);
-    const member = await this.dataSource.transaction(async (manager) => {
+    const member = await this.db.transaction(async (manager) => {
       const invitation = await this.invitations.consume(manager, hashOpaqueToken(input.token));
       const invited =
         invitation &&

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { EntityManager, QueryFailedError } from 'typeorm';
 import {
   ConstituentChanges,
   ConstituentEntity,
   ConstituentLinksRepository,
   ConstituentRepository,
+  Database,
   HouseholdMatchRepository,
   HouseholdRepository,
   LinkCounts,
@@ -53,7 +54,7 @@ const MAX_ATTEMPTS = 3;
 @Injectable()
 export class ConstituentMergeService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly constituents: ConstituentRepository,
     private readonly households: HouseholdRepository,
     private readonly matches: HouseholdMatchRepository,
@@ -65,7 +66,7 @@ export class ConstituentMergeService {
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.dataSource.transaction(work);
+        return await this.db.transaction(work);
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !isTransient(error)) throw error;
       }

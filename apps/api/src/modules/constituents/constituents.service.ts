@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AuthContext, can, Permission } from '@app/auth';
-import { ConstituentEntity, ConstituentRepository } from '@app/database';
+import {
+  ConstituentEntity,
+  ConstituentRepository,
+  Database,
+} from '@app/database';
 import { parseConstituentSearch } from '@app/domain';
 import { DomainError } from '@app/http';
 import {
@@ -22,7 +25,7 @@ import type { MergeConstituentsDto } from './merge.dto';
 @Injectable()
 export class ConstituentsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly constituents: ConstituentRepository,
     private readonly intake: ConstituentIntakeService,
     private readonly raiser: HouseholdMatchRaiser,
@@ -33,7 +36,7 @@ export class ConstituentsService {
     auth: AuthContext,
     body: CreateConstituentDto,
   ): Promise<CreatedConstituentResponseDto> {
-    const { constituent, matches } = await this.dataSource.transaction((manager) =>
+    const { constituent, matches } = await this.db.transaction((manager) =>
       this.intake.create(manager, auth.organizationId, body, body.householdId ?? null),
     );
     return {
@@ -62,7 +65,7 @@ export class ConstituentsService {
 
   /** Partial: omitted fields stay, null clears. Raises matches the new values suggest. */
   async update(auth: AuthContext, id: string, body: ContactDto): Promise<ConstituentResponseDto> {
-    const updated = await this.dataSource.transaction(async (manager) => {
+    const updated = await this.db.transaction(async (manager) => {
       const [current] = await this.constituents.lockInOrder(manager, auth.organizationId, [id]);
       if (!current || current.mergedIntoId) throw DomainError.notFound('Constituent');
       const constituent = await this.constituents.update(

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { IdempotencyKeyRepository } from '@app/database';
+import { EntityManager } from 'typeorm';
+import {
+  Database,
+  IdempotencyKeyRepository,
+} from '@app/database';
 import { DomainError } from '@app/http';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -25,7 +28,7 @@ export interface StoredResponse<T> {
 @Injectable()
 export class IdempotencyService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly keys: IdempotencyKeyRepository,
   ) {}
 
@@ -33,7 +36,7 @@ export class IdempotencyService {
     idempotent: IdempotentRequest,
     work: (manager: EntityManager) => Promise<StoredResponse<T>>,
   ): Promise<StoredResponse<T>> {
-    if (idempotent.key === undefined) return this.dataSource.transaction(work);
+    if (idempotent.key === undefined) return this.db.transaction(work);
     const ref = {
       organizationId: idempotent.organizationId,
       endpoint: idempotent.endpoint,
@@ -54,7 +57,7 @@ export class IdempotencyService {
       );
     }
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.db.transaction(async (manager) => {
         const response = await work(manager);
         await this.keys.complete(manager, ref, response);
         return response;

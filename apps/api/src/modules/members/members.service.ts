@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import {
   assertInPartnerScope,
   assertMayGrantProfiles,
@@ -9,6 +9,7 @@ import {
 } from '@app/auth';
 import type { MemberRole } from '@app/contracts';
 import {
+  Database,
   MemberEntity,
   MemberRepository,
   PartnerRepository,
@@ -38,7 +39,7 @@ interface Assignment {
 @Injectable()
 export class MembersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly members: MemberRepository,
     private readonly partners: PartnerRepository,
     private readonly refreshTokens: RefreshTokenRepository,
@@ -71,7 +72,7 @@ export class MembersService {
     assertMayGrantProfiles(auth, input.profiles ?? []);
     const acceptPage = this.invitations.acceptPage(input.appUrl);
     await this.assertAssignable(organizationId, assignment);
-    const { member, invitationUrl } = await this.dataSource.transaction(async (manager) => {
+    const { member, invitationUrl } = await this.db.transaction(async (manager) => {
       const member = await this.members
         .insert(manager, {
           organizationId,
@@ -99,7 +100,7 @@ export class MembersService {
     input: UpdateMemberDto,
   ): Promise<MemberResponseDto> {
     const { organizationId } = auth;
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       const member = await this.findManaged(manager, auth, memberId);
       const next = {
         role: input.role ?? member.role,
@@ -125,7 +126,7 @@ export class MembersService {
   /** Deactivates the member and revokes its refresh tokens; access tokens fail at once. */
   async deactivate(auth: AuthContext, memberId: string): Promise<void> {
     const { organizationId } = auth;
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       const member = await this.findManaged(manager, auth, memberId);
       await this.assertNotLastAdmin(manager, member);
       await this.members.deactivate(manager, organizationId, memberId);

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { AuthContext } from '@app/auth';
 import {
   ConstituentRepository,
+  Database,
   InteractionRepository,
   NeedEntity,
   NewInteraction,
@@ -21,7 +22,7 @@ import type { EmailSentDto, SendEmailDto } from './messaging.dto';
 @Injectable()
 export class EmailSendService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly requests: NeedMessageRequests,
     private readonly constituents: ConstituentRepository,
     private readonly interactions: InteractionRepository,
@@ -78,11 +79,9 @@ export class EmailSendService {
     } catch (error) {
       if (!(error instanceof EmailDeliveryError)) throw error;
       // Outside the request's transaction, which the 400 rolls back: the failure stays on record.
-      await this.interactions.insert(this.dataSource.manager, {
-        ...interaction,
-        status: 'FAILED',
-        error: error.reason,
-      });
+      await this.db.outsideTransaction((outside) =>
+        this.interactions.insert(outside, { ...interaction, status: 'FAILED', error: error.reason }),
+      );
       throw new DomainError('email-send-failed', `The email could not be sent: ${error.reason}`);
     }
     if (result.status === 'NOT_SENT') {

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { AuthContext, needVisibility, partnerScope } from '@app/auth';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import {
+  Database,
   EVERY_NEED,
   NeedEntity,
   NeedRepository,
@@ -47,14 +48,19 @@ export class NeedIntakeService {
     private readonly linker: NeedLinker,
     private readonly router: NeedRouter,
     private readonly idempotency: IdempotencyService,
+    private readonly db: Database,
   ) {}
 
-  /** Anonymous intake: an unknown and a disabled organization are the same 400. */
+  /**
+   * Anonymous intake: an unknown and a disabled organization are the same 400. The request's
+   * transaction is the named organization's.
+   */
   async createPublic(
     input: CreatePublicNeedDto,
     idempotencyKey: string | undefined,
   ): Promise<StoredResponse<PublicNeedCreatedDto>> {
     const { organizationId, ...fields } = input;
+    await this.db.enterOrganization(organizationId);
     const organization = await this.organizations.findById(organizationId);
     if (organization?.orgStatus !== 'ENABLED') {
       throw DomainError.invalid(

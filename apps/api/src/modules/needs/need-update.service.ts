@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { assertMayChangeNeedFields, AuthContext, needVisibility } from '@app/auth';
 import {
+  Database,
   MemberRepository,
   NeedEntity,
   NeedHistoryRepository,
@@ -26,7 +27,7 @@ function invalidTransition(detail: string): DomainError {
 @Injectable()
 export class NeedUpdateService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly needs: NeedRepository,
     private readonly history: NeedHistoryRepository,
     private readonly partners: PartnerRepository,
@@ -45,7 +46,7 @@ export class NeedUpdateService {
       throw DomainError.invalid(field, `${field} is accepted only with status`);
     }
     const visibility = needVisibility(auth);
-    const need = await this.dataSource.transaction(async (manager) => {
+    const need = await this.db.transaction(async (manager) => {
       const current = await this.needs.findVisible(auth.organizationId, needId, visibility, {
         manager,
         lock: true,

@@ -1,4 +1,4 @@
-import { NeedRepository } from '@app/database';
+import { Database, NeedRepository } from '@app/database';
 import { JobQueue, SlaEscalationProcessor } from '@app/jobs';
 import { newNeed, newOrgWithAdmin, newPartner, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
@@ -9,7 +9,11 @@ describe('SLA escalation', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    processor = new SlaEscalationProcessor(api.app.get(JobQueue), api.app.get(NeedRepository));
+    processor = new SlaEscalationProcessor(
+      api.app.get(JobQueue),
+      api.app.get(NeedRepository),
+      api.app.get(Database),
+    );
   });
   afterAll(() => api.close());
 

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AuthContext, assertMayChangePartner } from '@app/auth';
-import { PartnerChanges, PartnerEntity, PartnerRepository } from '@app/database';
+import {
+  Database,
+  PartnerChanges,
+  PartnerEntity,
+  PartnerRepository,
+} from '@app/database';
 import { DomainError } from '@app/http';
 import {
   CreatePartnerDto,
@@ -42,7 +46,7 @@ function assertDefaultNotArchived(partner: PartnerEntity, changes: PartnerChange
 @Injectable()
 export class PartnersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly partners: PartnerRepository,
   ) {}
 
@@ -51,7 +55,7 @@ export class PartnersService {
   }
 
   create(organizationId: string, input: CreatePartnerDto): Promise<PartnerResponseDto> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.db.transaction(async (manager) => {
       const isDefault = input.isDefault ?? false;
       if (isDefault) {
         await this.partners.lockDefaultSwitch(manager, organizationId);
@@ -81,7 +85,7 @@ export class PartnersService {
     input: UpdatePartnerDto,
   ): Promise<PartnerResponseDto> {
     const { organizationId } = auth;
-    return this.dataSource.transaction(async (manager) => {
+    return this.db.transaction(async (manager) => {
       if (input.isDefault) await this.partners.lockDefaultSwitch(manager, organizationId);
       const partner = await this.partners.findForUpdate(manager, organizationId, partnerId);
       if (!partner) throw DomainError.notFound('Partner');

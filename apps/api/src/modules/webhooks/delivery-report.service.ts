@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
+  Database,
   InteractionRepository,
   SmsRoutingRepository,
   TelephonyDetailRecordRepository,
@@ -14,7 +14,7 @@ import { detailRecordOf, reportedStatus, TelnyxMessageEvent } from './telnyx-eve
 @Injectable()
 export class DeliveryReportService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly routing: SmsRoutingRepository,
     private readonly interactions: InteractionRepository,
     private readonly records: TelephonyDetailRecordRepository,
@@ -27,7 +27,7 @@ export class DeliveryReportService {
       organization.id,
       event.messageId,
     );
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       const first = await this.records.insert(
         manager,
         detailRecordOf(event, organization.id, interaction?.id ?? null),

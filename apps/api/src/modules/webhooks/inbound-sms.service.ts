@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import {
+  Database,
   InteractionRepository,
   OrganizationEntity,
   SmsCorrespondent,
@@ -21,7 +22,7 @@ import { detailRecordOf, TelnyxMessageEvent } from './telnyx-event';
 @Injectable()
 export class InboundSmsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly routing: SmsRoutingRepository,
     private readonly interactions: InteractionRepository,
     private readonly records: TelephonyDetailRecordRepository,
@@ -35,7 +36,7 @@ export class InboundSmsService {
     const correspondent = constituentIds.length
       ? await this.routing.correspondent(organization.id, constituentIds)
       : null;
-    await this.dataSource.transaction(async (manager) => {
+    await this.db.transaction(async (manager) => {
       if (!correspondent) {
         await this.records.insert(manager, detailRecordOf(event, organization.id, null));
         return;

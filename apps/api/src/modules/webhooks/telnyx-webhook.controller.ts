@@ -2,6 +2,7 @@ import { Controller, Headers, HttpCode, Post, Req, UnauthorizedException } from 
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '@app/auth';
+import { Database } from '@app/database';
 import { ApiProblems } from '@app/http';
 import { DeliveryReportService } from './delivery-report.service';
 import { InboundSmsService } from './inbound-sms.service';
@@ -16,6 +17,7 @@ export class TelnyxWebhookController {
     private readonly verifier: TelnyxSignatureVerifier,
     private readonly inbound: InboundSmsService,
     private readonly reports: DeliveryReportService,
+    private readonly db: Database,
   ) {}
 
   @Post('telnyx')
@@ -50,8 +52,11 @@ export class TelnyxWebhookController {
     const refusal = this.verifier.refusal(request.rawBody, signature, timestamp);
     if (refusal) throw new UnauthorizedException(refusal);
     const event = parseTelnyxEvent(request.body);
-    if (event?.type === 'message.received') await this.inbound.receive(event);
-    else if (event) await this.reports.record(event);
+    // The organization is found from the event (its number or message id): system role.
+    await this.db.asSystem(async () => {
+      if (event?.type === 'message.received') await this.inbound.receive(event);
+      else if (event) await this.reports.record(event);
+    });
     return { received: true };
   }
 }

@@ -1,0 +1,101 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { OrganizationTransaction } from './organization-transaction';
+
+export const SYSTEM_DATA_SOURCE = 'system';
+
+/** Where the code running now keeps its data: set per HTTP request, job, or explicit call. */
+export interface DatabaseScope {
+  /** The organization's transaction every query of the scope joins. */
+  transaction?: OrganizationTransaction;
+  /** Queries run as the system role (cross-organization work). */
+  system?: boolean;
+}
+
+const scopes = new AsyncLocalStorage<DatabaseScope>();
+
+/**
+ * The one way code reaches PostgreSQL. Inside an organization's scope every query joins its
+ * transaction (row-level security admits that organization's rows only); inside the system scope
+ * queries run as the system role; anywhere else as the application role with no organization, which
+ * sees no tenant row at all.
+ */
+@Injectable()
+export class Database {
+  constructor(
+    @InjectDataSource() private readonly application: DataSource,
+    @InjectDataSource(SYSTEM_DATA_SOURCE) private readonly system: DataSource,
+  ) {}
+
+  get manager(): EntityManager {
+    const scope = scopes.getStore();
+    if (scope?.transaction) return scope.transaction.manager;
+    return this.dataSourceOf(scope).manager;
+  }
+
+  /** A transaction of its own, or a savepoint inside the scope's organization transaction. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const scope = scopes.getStore();
+    if (scope?.transaction) return scope.transaction.manager.transaction(work);
+    return this.dataSourceOf(scope).transaction(work);
+  }
+
+  /**
+   * A write that must outlive the scope's transaction (an idempotency claim, a record of a failed
+   * send): committed at once, on the system role's pool, so it never waits for the scope's own
+   * connection. It must name its organization itself.
+   */
+  outsideTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return work(this.system.manager);
+  }
+
+  /**
+   * Runs `work` as the system role: for finding the organization first (login, token and webhook
+   * lookups) and for background jobs. Every query it makes must still name its organization.
+   */
+  asSystem<T>(work: () => Promise<T>): Promise<T> {
+    return scopes.run({ system: true }, work);
+  }
+
+  /** Runs `work` in one transaction of the organization, committed when it returns. */
+  async inOrganization<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+    const transaction = await OrganizationTransaction.open(this.application, organizationId);
+    try {
+      const result = await scopes.run({ transaction }, work);
+      await transaction.commit();
+      return result;
+    } finally {
+      await transaction.close();
+    }
+  }
+
+  /** Runs `handle` in a new, empty scope (one per HTTP request); `enterOrganization` may fill it. */
+  runInScope<T>(scope: DatabaseScope, handle: () => T): T {
+    return scopes.run(scope, handle);
+  }
+
+  /**
+   * Opens the organization's transaction for the rest of the current scope; its owner commits or
+   * closes it (see RequestTransactionInterceptor).
+   */
+  async enterOrganization(organizationId: string): Promise<void> {
+    const scope = scopes.getStore();
+    if (!scope || scope.system) throw new Error('enterOrganization needs a request scope');
+    if (scope.transaction) {
+      if (scope.transaction.organizationId === organizationId) return;
+      throw new Error('This scope is already in another organization');
+    }
+    scope.transaction = await OrganizationTransaction.open(this.application, organizationId);
+  }
+
+  /** Commits the current scope's organization transaction, if it has one. */
+  async commitScope(): Promise<void> {
+    await scopes.getStore()?.transaction?.commit();
+  }
+
+  private dataSourceOf(scope: DatabaseScope | undefined): DataSource {
+    return scope?.system ? this.system : this.application;
+  }
+}

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { Client } from 'pg';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -45,6 +46,17 @@ export class TestApp {
   /** The system role's data source: factories and assertions reach every organization's rows. */
   get dataSource(): DataSource {
     return this.app.get(getDataSourceToken(SYSTEM_DATA_SOURCE));
+  }
+
+  /** Runs SQL as the database's owner (the connecting user): for DDL such as test triggers. */
+  async ownerQuery(sql: string, parameters: unknown[] = []): Promise<unknown[]> {
+    const client = new Client({ connectionString: this.database.url });
+    await client.connect();
+    try {
+      return (await client.query(sql, parameters)).rows;
+    } finally {
+      await client.end();
+    }
   }
 
   async close(): Promise<void> {

@@ -19,8 +19,7 @@ const scopes = new AsyncLocalStorage<DatabaseScope>();
 /**
  * The one way code reaches PostgreSQL. Inside an organization's scope every query joins its
  * transaction (row-level security admits that organization's rows only); inside the system scope
- * queries run as the system role; anywhere else as the application role with no organization, which
- * sees no tenant row at all.
+ * queries run as the system role; anywhere else a query is refused before it is sent.
  */
 @Injectable()
 export class Database {
@@ -32,14 +31,14 @@ export class Database {
   get manager(): EntityManager {
     const scope = scopes.getStore();
     if (scope?.transaction) return scope.transaction.manager;
-    return this.dataSourceOf(scope).manager;
+    return this.systemScoped(scope).manager;
   }
 
-  /** A transaction of its own, or a savepoint inside the scope's organization transaction. */
+  /** A savepoint inside the scope's organization transaction, or a transaction of the system role. */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const scope = scopes.getStore();
     if (scope?.transaction) return scope.transaction.manager.transaction(work);
-    return this.dataSourceOf(scope).transaction(work);
+    return this.systemScoped(scope).transaction(work);
   }
 
   /**
@@ -95,7 +94,11 @@ export class Database {
     await scopes.getStore()?.transaction?.commit();
   }
 
-  private dataSourceOf(scope: DatabaseScope | undefined): DataSource {
-    return scope?.system ? this.system : this.application;
+  /** Code that names no organization and did not ask for the system role is a mistake: said at once. */
+  private systemScoped(scope: DatabaseScope | undefined): DataSource {
+    if (scope?.system) return this.system;
+    throw new Error(
+      'No organization in this scope: query inside an authenticated request, db.inOrganization() or db.asSystem()',
+    );
   }
 }

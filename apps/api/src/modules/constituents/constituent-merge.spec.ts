@@ -162,7 +162,7 @@ describe('POST /api/constituents/merge', () => {
   it('leaves every table as it was when the merge fails midway', async () => {
     const { auth, org, source, target } = await pair();
     const before = await snapshotRows(api, org.id);
-    await api.dataSource.query(`
+    await api.ownerQuery(`
       CREATE FUNCTION fail_merge_audit() RETURNS trigger LANGUAGE plpgsql AS
         $$ BEGIN RAISE EXCEPTION 'forced failure'; END $$;
       CREATE TRIGGER fail_merge_audit BEFORE INSERT ON merge_audit FOR EACH ROW EXECUTE FUNCTION fail_merge_audit();`);
@@ -176,7 +176,7 @@ describe('POST /api/constituents/merge', () => {
       expectProblem(response, 500);
       expect(response.body.detail).not.toContain('forced failure');
     } finally {
-      await api.dataSource.query(
+      await api.ownerQuery(
         'DROP TRIGGER fail_merge_audit ON merge_audit; DROP FUNCTION fail_merge_audit();',
       );
     }

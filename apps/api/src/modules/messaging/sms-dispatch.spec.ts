@@ -121,10 +121,10 @@ describe('SMS dispatch (pg-boss worker, Telnyx provider)', () => {
 
   it('never sends twice after a crash between the provider’s acceptance and our commit', async () => {
     const fixture = await newTextableNeed(api);
-    await api.dataSource.query(`
+    await api.ownerQuery(`
       CREATE FUNCTION crash_after_send() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'simulated crash'; END $$`);
-    await api.dataSource.query(
+    await api.ownerQuery(
       `CREATE TRIGGER crash_after_send BEFORE INSERT ON telephony_detail_record FOR EACH ROW
          WHEN (NEW.cld = '${fixture.constituent.phone}') EXECUTE FUNCTION crash_after_send()`,
     );
@@ -135,8 +135,8 @@ describe('SMS dispatch (pg-boss worker, Telnyx provider)', () => {
       expect(failed.error).toMatch(/not sent again/);
       expect(failed.providerMessageId).toBeNull();
     } finally {
-      await api.dataSource.query(`DROP TRIGGER crash_after_send ON telephony_detail_record`);
-      await api.dataSource.query(`DROP FUNCTION crash_after_send`);
+      await api.ownerQuery(`DROP TRIGGER crash_after_send ON telephony_detail_record`);
+      await api.ownerQuery(`DROP FUNCTION crash_after_send`);
     }
   }, 30_000);
 

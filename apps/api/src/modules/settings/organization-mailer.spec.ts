@@ -1,3 +1,4 @@
+import { Database } from '@app/database';
 import { EmailDeliveryError, OrganizationMailer } from '@app/messaging';
 import {
   FakeEmailApi,
@@ -16,11 +17,19 @@ const message = {
   html: '<p>Accept your invitation</p>',
 };
 
+/** Sends as a request of the organization would: inside its transaction. */
+function sendAs(api: TestApp, organizationId: string) {
+  return api.app
+    .get(Database)
+    .inOrganization(organizationId, () =>
+      api.app.get(OrganizationMailer).send(organizationId, message),
+    );
+}
+
 describe('OrganizationMailer', () => {
   let api: TestApp;
   let systemSmtp: SmtpSink;
   let fake: FakeEmailApi;
-  let mailer: OrganizationMailer;
 
   beforeAll(async () => {
     systemSmtp = await startSmtpSink();
@@ -31,7 +40,6 @@ describe('OrganizationMailer', () => {
       SYSTEM_SMTP_URL: systemSmtp.url(),
       SYSTEM_EMAIL_FROM: 'Assist <no-reply@assist.example.org>',
     });
-    mailer = api.app.get(OrganizationMailer);
   });
   afterAll(async () => {
     await api.close();
@@ -52,7 +60,7 @@ describe('OrganizationMailer', () => {
 
   it("sends through the organization's provider with its decrypted key", async () => {
     const org = await orgWithSendGrid();
-    const result = await mailer.send(org.id, message);
+    const result = await sendAs(api, org.id);
     expect(result).toEqual({ status: 'SENT', messageId: expect.any(String) });
     const [request] = fake.requests;
     expect(request.headers.authorization).toBe('Bearer SG.organization-key-0123');
@@ -70,7 +78,7 @@ describe('OrganizationMailer', () => {
   it('falls back to the system SMTP when the organization has no provider', async () => {
     const { org } = await newOrgWithAdmin(api);
     const before = systemSmtp.received.length;
-    const result = await mailer.send(org.id, message);
+    const result = await sendAs(api, org.id);
     expect(result).toEqual({ status: 'SENT', messageId: expect.any(String) });
     const [mail] = systemSmtp.received.slice(before);
     expect(mail).toMatchObject({ envelopeTo: [message.to], subject: message.subject });
@@ -81,7 +89,7 @@ describe('OrganizationMailer', () => {
   it("throws EmailDeliveryError with the provider's reason when it fails", async () => {
     const org = await orgWithSendGrid();
     fake.failWith(401);
-    const failure = mailer.send(org.id, message);
+    const failure = sendAs(api, org.id);
     await expect(failure).rejects.toBeInstanceOf(EmailDeliveryError);
     await expect(failure).rejects.toMatchObject({
       reason: expect.stringContaining('SendGrid answered 401'),
@@ -94,7 +102,7 @@ describe('OrganizationMailer', () => {
       `UPDATE organization_email_settings SET api_key_key_id = '00000000' WHERE organization_id = $1`,
       [org.id],
     );
-    await expect(mailer.send(org.id, message)).rejects.toMatchObject({
+    await expect(sendAs(api, org.id)).rejects.toMatchObject({
       reason: expect.stringContaining('encrypted with key 00000000, but ENCRYPTION_KEY is key'),
     });
     expect(fake.requests).toHaveLength(0);
@@ -111,7 +119,7 @@ describe('OrganizationMailer without any provider', () => {
 
   it('answers NOT_SENT', async () => {
     const { org } = await newOrgWithAdmin(api);
-    await expect(api.app.get(OrganizationMailer).send(org.id, message)).resolves.toEqual({
+    await expect(sendAs(api, org.id)).resolves.toEqual({
       status: 'NOT_SENT',
     });
   });

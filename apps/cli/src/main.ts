@@ -48,7 +48,9 @@ async function createOrganization(url: string, args: string[]): Promise<void> {
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
     throw new UsageError('--admin-email must be an email address');
-  const dataSource = await new DataSource(dataSourceOptions(url, { role: SYSTEM_ROLE })).initialize();
+  const dataSource = await new DataSource(
+    dataSourceOptions(url, { role: SYSTEM_ROLE }),
+  ).initialize();
   try {
     const created = await provisionOrganization(dataSource, {
       name: required(values, 'name'),

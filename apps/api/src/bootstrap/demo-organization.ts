@@ -13,7 +13,9 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.example.org';
 
 /** Creates the demo organization on first start and returns its admin's new password; later starts return null. */
 export async function ensureDemoOrganization(url: string): Promise<string | null> {
-  const dataSource = await new DataSource(dataSourceOptions(url, { role: SYSTEM_ROLE })).initialize();
+  const dataSource = await new DataSource(
+    dataSourceOptions(url, { role: SYSTEM_ROLE }),
+  ).initialize();
   try {
     if (await dataSource.manager.existsBy(OrganizationEntity, { slug: DEMO_SLUG })) return null;
     const password = randomBytes(12).toString('base64url');

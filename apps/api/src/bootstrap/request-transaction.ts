@@ -1,4 +1,9 @@
-import type { CallHandler, ExecutionContext, INestApplication, NestInterceptor } from '@nestjs/common';
+import type {
+  CallHandler,
+  ExecutionContext,
+  INestApplication,
+  NestInterceptor,
+} from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { concatMap, type Observable } from 'rxjs';
 import { Database, type DatabaseScope } from '@app/database';

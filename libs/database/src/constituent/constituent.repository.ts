@@ -74,7 +74,7 @@ export class ConstituentRepository {
     limit: number,
   ): Promise<ConstituentEntity[]> {
     const { sql, parameters, thresholds } = constituentSearchSql(organizationId, search, limit);
-    const hits = await this.db.transaction(async (manager) => {
+    const hits = await this.db.indexedSearch(async (manager) => {
       let found: { id: string }[] = [];
       for (const threshold of thresholds) {
         if (threshold !== null) {
@@ -138,9 +138,10 @@ export class ConstituentRepository {
 
   /**
    * Existing live constituents that share an indexed trait with the profile (phone, email, birth
-   * date, address, or ZIP with a similar name): one query, OR of indexed predicates, bounded.
+   * date, address, or ZIP with a similar name): one indexed search for their ids (OR of indexed
+   * predicates, bounded), then the rows through `manager`.
    */
-  findMatchCandidates(
+  async findMatchCandidates(
     manager: EntityManager,
     organizationId: string,
     profile: ConstituentFields,
@@ -167,13 +168,27 @@ export class ConstituentRepository {
         { zip, nameKey: keys.nameKey },
       ]);
     }
-    if (traits.length === 0) return Promise.resolve([]);
-    const query = manager
-      .createQueryBuilder(ConstituentEntity, 'c')
-      .where('c.organization_id = :organizationId AND c.merged_into_id IS NULL', { organizationId })
-      .andWhere(new Brackets((any) => traits.forEach(([sql, values]) => any.orWhere(sql, values))));
-    if (excludeId) query.andWhere('c.id <> :excludeId', { excludeId });
-    return query.limit(MATCH_CANDIDATE_LIMIT).getMany();
+    if (traits.length === 0) return [];
+    const ids = await this.db.indexedSearch(async (search) => {
+      const query = search
+        .createQueryBuilder(ConstituentEntity, 'c')
+        .select('c.id', 'id')
+        .where('c.organization_id = :organizationId AND c.merged_into_id IS NULL', {
+          organizationId,
+        })
+        .andWhere(
+          new Brackets((any) => traits.forEach(([sql, values]) => any.orWhere(sql, values))),
+        );
+      if (excludeId) query.andWhere('c.id <> :excludeId', { excludeId });
+      const rows = await query.limit(MATCH_CANDIDATE_LIMIT).getRawMany<{ id: string }>();
+      return rows.map((row) => row.id);
+    });
+    if (ids.length === 0) return [];
+    return manager.findBy(ConstituentEntity, {
+      organizationId,
+      id: In(ids),
+      mergedIntoId: IsNull(),
+    });
   }
 
   /** Locks the constituents in id order (a stable order, so concurrent merges cannot deadlock on them). */

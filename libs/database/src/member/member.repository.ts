@@ -28,11 +28,7 @@ export interface LoginCandidate {
 export class MemberRepository {
   constructor(private readonly db: Database) {}
 
-  findById(
-    organizationId: string,
-    memberId: string,
-    manager: EntityManager = this.db.manager,
-  ) {
+  findById(organizationId: string, memberId: string, manager: EntityManager = this.db.manager) {
     return manager.findOneBy(MemberEntity, { organizationId, id: memberId });
   }
 

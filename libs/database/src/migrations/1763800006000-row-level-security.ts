@@ -84,7 +84,9 @@ export class RowLevelSecurity1763800006000 implements MigrationInterface {
       await q.query(
         `ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} REVOKE ALL ON SEQUENCES FROM ${roles}`,
       );
-      await q.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} REVOKE ALL ON TABLES FROM ${roles}`);
+      await q.query(
+        `ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} REVOKE ALL ON TABLES FROM ${roles}`,
+      );
       await q.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA ${schema} FROM ${roles}`);
       await q.query(`REVOKE ALL ON ALL TABLES IN SCHEMA ${schema} FROM ${roles}`);
       await q.query(`REVOKE USAGE ON SCHEMA ${schema} FROM ${roles}`);

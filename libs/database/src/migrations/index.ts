@@ -6,6 +6,7 @@ import { Constituents1763800003000 } from './1763800003000-constituents';
 import { Needs1763800004000 } from './1763800004000-needs';
 import { Messaging1763800005000 } from './1763800005000-messaging';
 import { RowLevelSecurity1763800006000 } from './1763800006000-row-level-security';
+import { IdempotencyResponses1763800006500 } from './1763800006500-idempotency-responses';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Needs1763800004000,
   Messaging1763800005000,
   RowLevelSecurity1763800006000,
+  IdempotencyResponses1763800006500,
 ];

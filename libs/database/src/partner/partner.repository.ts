@@ -40,10 +40,7 @@ export class PartnerRepository {
   }
 
   /** Every partner of the organization, archived ones included, by name. */
-  list(
-    organizationId: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<PartnerEntity[]> {
+  list(organizationId: string, manager: EntityManager = this.db.manager): Promise<PartnerEntity[]> {
     return manager.find(PartnerEntity, {
       where: { organizationId },
       order: { name: 'ASC', id: 'ASC' },

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { APPLICATION_ROLE, SYSTEM_ROLE } from './database-roles';
 import { OrganizationTransaction } from './organization-transaction';
 
 export const SYSTEM_DATA_SOURCE = 'system';
@@ -48,6 +49,26 @@ export class Database {
    */
   outsideTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return work(this.system.manager);
+  }
+
+  /**
+   * For a search PostgreSQL cannot run through its index under row-level security: it applies the
+   * policy before any operator that is not LEAKPROOF, and pg_trgm similarity and citext equality are
+   * not, so it would scan the organization's every row. `work` runs as the system role (in a
+   * savepoint of the scope's transaction: the same connection), must name its organization, and
+   * should return ids only: the caller reads the rows by id through its scope, where row-level
+   * security still stands between it and other organizations.
+   */
+  indexedSearch<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const scope = scopes.getStore();
+    if (!scope?.transaction) return this.transaction(work);
+    return scope.transaction.manager.transaction(async (manager) => {
+      await manager.query(`SET LOCAL ROLE ${SYSTEM_ROLE}`);
+      const result = await work(manager);
+      // A failure rolls the savepoint back, and the role with it.
+      await manager.query(`SET LOCAL ROLE ${APPLICATION_ROLE}`);
+      return result;
+    });
   }
 
   /**

@@ -11,7 +11,10 @@ export class OrganizationTransaction {
     private readonly runner: QueryRunner,
   ) {}
 
-  static async open(dataSource: DataSource, organizationId: string): Promise<OrganizationTransaction> {
+  static async open(
+    dataSource: DataSource,
+    organizationId: string,
+  ): Promise<OrganizationTransaction> {
     const runner = dataSource.createQueryRunner();
     try {
       await runner.startTransaction();

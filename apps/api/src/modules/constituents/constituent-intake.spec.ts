@@ -1,3 +1,4 @@
+import { Database } from '@app/database';
 import { DomainError } from '@app/http';
 import { newConstituent, newOrg, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
@@ -11,8 +12,12 @@ describe('ConstituentIntakeService.intake', () => {
   beforeAll(async () => {
     api = await startTestApi();
     const service = api.app.get(ConstituentIntakeService);
+    const db = api.app.get(Database);
+    // As a request of the organization runs it: inside its transaction.
     intake = (organizationId, contact) =>
-      api.dataSource.transaction((manager) => service.intake(manager, organizationId, contact));
+      db.inOrganization(organizationId, () =>
+        db.transaction((manager) => service.intake(manager, organizationId, contact)),
+      );
   });
   afterAll(() => api.close());
 

@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, can, Permission } from '@app/auth';
-import {
-  ConstituentEntity,
-  ConstituentRepository,
-  Database,
-} from '@app/database';
+import { ConstituentEntity, ConstituentRepository, Database } from '@app/database';
 import { parseConstituentSearch } from '@app/domain';
 import { DomainError } from '@app/http';
 import {

@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import {
-  Database,
-  IdempotencyKeyRepository,
-} from '@app/database';
+import { Database, IdempotencyKeyRepository } from '@app/database';
 import { DomainError } from '@app/http';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -32,39 +29,32 @@ export class IdempotencyService {
     private readonly keys: IdempotencyKeyRepository,
   ) {}
 
-  async run<T>(
+  run<T>(
     idempotent: IdempotentRequest,
     work: (manager: EntityManager) => Promise<StoredResponse<T>>,
   ): Promise<StoredResponse<T>> {
-    if (idempotent.key === undefined) return this.db.transaction(work);
-    const ref = {
-      organizationId: idempotent.organizationId,
-      endpoint: idempotent.endpoint,
-      key: idempotent.key,
-    };
-    const claim = await this.keys.claim(ref, requestFingerprint(idempotent.request));
-    if (claim.kind === 'replay') return { status: claim.status, body: claim.body as T };
-    if (claim.kind === 'reused-with-other-request') {
-      throw new DomainError(
-        'idempotency-key-reused',
-        'This Idempotency-Key was used with a different request',
-      );
-    }
-    if (claim.kind === 'in-progress') {
-      throw new DomainError(
-        'idempotency-key-in-use',
-        'A request with this Idempotency-Key is still running',
-      );
-    }
-    try {
-      return await this.db.transaction(async (manager) => {
-        const response = await work(manager);
-        await this.keys.complete(manager, ref, response);
-        return response;
-      });
-    } catch (error) {
-      await this.keys.release(ref);
-      throw error;
-    }
+    const key = idempotent.key;
+    if (key === undefined) return this.db.transaction(work);
+    const ref = { organizationId: idempotent.organizationId, endpoint: idempotent.endpoint, key };
+    const fingerprint = requestFingerprint(idempotent.request);
+    return this.db.transaction(async (manager) => {
+      const claim = await this.keys.claim(manager, ref, fingerprint);
+      if (claim.kind === 'replay') return { status: claim.status, body: claim.body as T };
+      if (claim.kind === 'reused-with-other-request') {
+        throw new DomainError(
+          'idempotency-key-reused',
+          'This Idempotency-Key was used with a different request',
+        );
+      }
+      if (claim.kind === 'in-progress') {
+        throw new DomainError(
+          'idempotency-key-in-use',
+          'A request with this Idempotency-Key is still running',
+        );
+      }
+      const response = await work(manager);
+      await this.keys.complete(manager, ref, fingerprint, response);
+      return response;
+    });
   }
 }

@@ -80,7 +80,11 @@ export class EmailSendService {
       if (!(error instanceof EmailDeliveryError)) throw error;
       // Outside the request's transaction, which the 400 rolls back: the failure stays on record.
       await this.db.outsideTransaction((outside) =>
-        this.interactions.insert(outside, { ...interaction, status: 'FAILED', error: error.reason }),
+        this.interactions.insert(outside, {
+          ...interaction,
+          status: 'FAILED',
+          error: error.reason,
+        }),
       );
       throw new DomainError('email-send-failed', `The email could not be sent: ${error.reason}`);
     }

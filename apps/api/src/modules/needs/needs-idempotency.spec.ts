@@ -1,3 +1,4 @@
+import { Database, IdempotencyKeyRepository } from '@app/database';
 import { expectProblem, newOrg, newOrgWithAdmin, newPartner, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
 import { requestFingerprint } from '../idempotency/request-fingerprint';
@@ -54,14 +55,30 @@ describe('Idempotency-Key on need intake', () => {
     expect(await countNeeds(org.id)).toBe(1);
   });
 
+  /** Holds the key as a running request does, inside an open transaction of the organization. */
+  function holdingKey<T>(
+    organizationId: string,
+    key: string,
+    body: object,
+    then: () => Promise<T>,
+  ) {
+    const db = api.app.get(Database);
+    return db.inOrganization(organizationId, async () => {
+      const ref = { organizationId, endpoint: 'POST /api/needs/public', key };
+      const claim = await api.app
+        .get(IdempotencyKeyRepository)
+        .claim(db.manager, ref, requestFingerprint(body));
+      expect(claim).toEqual({ kind: 'claimed' });
+      return then();
+    });
+  }
+
   it('answers 409 while the first request with the key is still running', async () => {
     const org = await organization();
     const body = { organizationId: org.id, description: 'Groceries' };
-    await api.dataSource.query(
-      `INSERT INTO idempotency_key (organization_id, endpoint, key, request_hash) VALUES ($1, $2, $3, $4)`,
-      [org.id, 'POST /api/needs/public', 'key-3', requestFingerprint(body)],
+    await holdingKey(org.id, 'key-3', body, async () =>
+      expectProblem(await submit('key-3', body), 409, 'idempotency-key-in-use'),
     );
-    expectProblem(await submit('key-3', body), 409, 'idempotency-key-in-use');
     expect(await countNeeds(org.id)).toBe(0);
   });
 
@@ -105,15 +122,13 @@ describe('Idempotency-Key on need intake', () => {
     ).toBe(201);
   });
 
-  it('takes over a key whose first request was abandoned', async () => {
+  it('frees the key when the request holding it dies without an answer', async () => {
     const org = await organization();
     const body = { organizationId: org.id, description: 'Groceries' };
-    await api.dataSource.query(
-      `INSERT INTO idempotency_key (organization_id, endpoint, key, request_hash, created_at)
-       VALUES ($1, $2, $3, $4, now() - interval '10 minutes')`,
-      [org.id, 'POST /api/needs/public', 'key-5', requestFingerprint(body)],
-    );
+    const crash = holdingKey(org.id, 'key-5', body, () => Promise.reject(new Error('crashed')));
+    await expect(crash).rejects.toThrow('crashed');
     expect((await submit('key-5', body)).status).toBe(201);
+    expect(await countNeeds(org.id)).toBe(1);
   });
 
   it('works for staff intake, scoped apart from public intake', async () => {

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, assertMayChangePartner } from '@app/auth';
-import {
-  Database,
-  PartnerChanges,
-  PartnerEntity,
-  PartnerRepository,
-} from '@app/database';
+import { Database, PartnerChanges, PartnerEntity, PartnerRepository } from '@app/database';
 import { DomainError } from '@app/http';
 import {
   CreatePartnerDto,

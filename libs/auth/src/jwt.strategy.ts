@@ -40,10 +40,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(claims: AccessTokenClaims): Promise<AuthContext | false> {
     if (!isUUID(claims.sub) || !isUUID(claims.org)) return false;
-    // The request's queries from here on join one transaction of the token's organization.
+    // Read as the system role, before the request's transaction opens (RequestTransactionInterceptor).
     // A database error propagates (503 when it is unreachable): it says nothing of the token.
-    await this.db.enterOrganization(claims.org);
-    const member = await this.members.findById(claims.org, claims.sub);
+    const member = await this.db.asSystem(() => this.members.findById(claims.org, claims.sub));
     if (!member?.isActive || !member.isConfirmed) return false;
     return {
       memberId: member.id,

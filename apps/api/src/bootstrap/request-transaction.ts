@@ -5,35 +5,30 @@ import type {
   NestInterceptor,
 } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { concatMap, type Observable } from 'rxjs';
-import { Database, type DatabaseScope } from '@app/database';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import type { AuthContext } from '@app/auth';
+import { Database } from '@app/database';
 
 /**
- * Every request gets a database scope. Once the access token names the organization, the scope
- * holds one transaction of that organization (row-level security admits its rows only): committed
- * before a successful response is sent, rolled back after any other.
+ * Every request gets a database scope, and an authenticated request one transaction of its
+ * organization (row-level security admits its rows only): opened once the guard has verified the
+ * access token, committed before a successful response is sent, rolled back after a failure.
  */
 export function useRequestTransactions(app: INestApplication): void {
   const db = app.get(Database);
-  app.use((_request: Request, response: Response, next: NextFunction) => {
-    const scope: DatabaseScope = {};
-    response.on('close', () => {
-      scope.transaction?.close().catch(() => undefined);
-    });
-    db.runInScope(scope, next);
-  });
-  app.useGlobalInterceptors(new CommitRequestTransaction(db));
+  app.use((_request: Request, _response: Response, next: NextFunction) => db.runInNewScope(next));
+  app.useGlobalInterceptors(new RequestTransactionInterceptor(db));
 }
 
-class CommitRequestTransaction implements NestInterceptor {
+class RequestTransactionInterceptor implements NestInterceptor {
   constructor(private readonly db: Database) {}
 
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
-      concatMap(async (body: unknown) => {
-        await this.db.commitScope();
-        return body;
-      }),
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const { auth } = context.switchToHttp().getRequest<{ auth?: AuthContext }>();
+    return from(
+      this.db.settleRequest(auth?.organizationId, () =>
+        lastValueFrom(next.handle(), { defaultValue: undefined }),
+      ),
     );
   }
 }

@@ -8,7 +8,7 @@ import { OrganizationTransaction } from './organization-transaction';
 export const SYSTEM_DATA_SOURCE = 'system';
 
 /** Where the code running now keeps its data: set per HTTP request, job, or explicit call. */
-export interface DatabaseScope {
+interface DatabaseScope {
   /** The organization's transaction every query of the scope joins. */
   transaction?: OrganizationTransaction;
   /** Queries run as the system role (cross-organization work). */
@@ -91,15 +91,31 @@ export class Database {
     }
   }
 
-  /** Runs `handle` in a new, empty scope (one per HTTP request); `enterOrganization` may fill it. */
-  runInScope<T>(scope: DatabaseScope, handle: () => T): T {
-    return scopes.run(scope, handle);
+  /** Runs `handle` in a new, empty scope: one per HTTP request. */
+  runInNewScope<T>(handle: () => T): T {
+    return scopes.run({}, handle);
   }
 
   /**
-   * Opens the organization's transaction for the rest of the current scope; its owner commits or
-   * closes it (see RequestTransactionInterceptor).
+   * Runs a request's handler in the current scope: in its organization's transaction when it has
+   * one (an access token's). The transaction commits when the handler succeeds and rolls back when
+   * it fails, only once the handler is done with it; a handler that enters an organization itself
+   * (public intake) is settled the same way.
    */
+  async settleRequest<T>(organizationId: string | undefined, handle: () => Promise<T>): Promise<T> {
+    const scope = scopes.getStore();
+    if (!scope) throw new Error('settleRequest needs a request scope');
+    try {
+      if (organizationId) await this.enterOrganization(organizationId);
+      const result = await handle();
+      await scope.transaction?.commit();
+      return result;
+    } finally {
+      await scope.transaction?.close();
+    }
+  }
+
+  /** Opens the organization's transaction for the rest of the request (see settleRequest). */
   async enterOrganization(organizationId: string): Promise<void> {
     const scope = scopes.getStore();
     if (!scope || scope.system) throw new Error('enterOrganization needs a request scope');
@@ -108,11 +124,6 @@ export class Database {
       throw new Error('This scope is already in another organization');
     }
     scope.transaction = await OrganizationTransaction.open(this.application, organizationId);
-  }
-
-  /** Commits the current scope's organization transaction, if it has one. */
-  async commitScope(): Promise<void> {
-    await scopes.getStore()?.transaction?.commit();
   }
 
   /** Code that names no organization and did not ask for the system role is a mistake: said at once. */

@@ -122,6 +122,18 @@ describe('Row-level security', () => {
     });
   });
 
+  it('runs an indexed search as the system role and returns to the application role after', async () => {
+    const currentRole = async (): Promise<string> =>
+      (await db.manager.query(`SELECT current_user AS role`))[0].role;
+    const roles = await db.inOrganization(a.org.id, async () => {
+      const during = await db.indexedSearch(() => currentRole());
+      const failed = db.indexedSearch(() => Promise.reject(new Error('not found')));
+      await expect(failed).rejects.toThrow('not found');
+      return { during, after: await currentRole() };
+    });
+    expect(roles).toEqual({ during: SYSTEM_ROLE, after: APPLICATION_ROLE });
+  });
+
   it('lets the system role, used for cross-organization work, see every organization', async () => {
     const seen = await db.asSystem(visibleOrganizations);
     expect(seen.need).toEqual(expect.arrayContaining([a.org.id, b.org.id]));

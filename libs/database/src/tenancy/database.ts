@@ -54,21 +54,23 @@ export class Database {
   /**
    * For a search PostgreSQL cannot run through its index under row-level security: it applies the
    * policy before any operator that is not LEAKPROOF, and pg_trgm similarity and citext equality are
-   * not, so it would scan the organization's every row. `work` runs as the system role (in a
-   * savepoint of the scope's transaction: the same connection), must name its organization, and
-   * should return ids only: the caller reads the rows by id through its scope, where row-level
-   * security still stands between it and other organizations.
+   * not, so it would scan the organization's every row. `work` runs as the system role (on the
+   * scope's own connection), must name its organization, and should return ids only: the caller
+   * reads the rows by id through its scope, where row-level security still stands between it and
+   * other organizations.
    */
-  indexedSearch<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  async indexedSearch<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const scope = scopes.getStore();
     if (!scope?.transaction) return this.transaction(work);
-    return scope.transaction.manager.transaction(async (manager) => {
-      await manager.query(`SET LOCAL ROLE ${SYSTEM_ROLE}`);
-      const result = await work(manager);
-      // A failure rolls the savepoint back, and the role with it.
-      await manager.query(`SET LOCAL ROLE ${APPLICATION_ROLE}`);
-      return result;
-    });
+    const manager = scope.transaction.manager;
+    await manager.query(`SET LOCAL ROLE ${SYSTEM_ROLE}`);
+    try {
+      return await work(manager);
+    } finally {
+      // After a failed statement the transaction is aborted: it can only roll back, and the role
+      // goes with it.
+      await manager.query(`SET LOCAL ROLE ${APPLICATION_ROLE}`).catch(() => undefined);
+    }
   }
 
   /**

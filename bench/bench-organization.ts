@@ -19,7 +19,9 @@ export async function createBenchOrganization(
   url: string,
   slug?: string,
 ): Promise<BenchOrganization> {
-  const dataSource = await new DataSource(dataSourceOptions(url, { role: SYSTEM_ROLE })).initialize();
+  const dataSource = await new DataSource(
+    dataSourceOptions(url, { role: SYSTEM_ROLE }),
+  ).initialize();
   try {
     const suffix = randomBytes(4).toString('hex');
     const adminPassword = `bench-${randomBytes(12).toString('hex')}`;

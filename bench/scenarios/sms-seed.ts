@@ -104,7 +104,9 @@ export async function seedSmsOrganizations(
   count: number,
   settings: SmsBenchSettings,
 ): Promise<SmsBenchOrganization[]> {
-  const dataSource = await new DataSource(dataSourceOptions(databaseUrl, { role: SYSTEM_ROLE })).initialize();
+  const dataSource = await new DataSource(
+    dataSourceOptions(databaseUrl, { role: SYSTEM_ROLE }),
+  ).initialize();
   try {
     const organizations: SmsBenchOrganization[] = [];
     for (let index = 0; index < count; index++) {

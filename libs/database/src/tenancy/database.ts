@@ -43,8 +43,8 @@ export class Database {
   }
 
   /**
-   * A write that must outlive the scope's transaction (an idempotency claim, a record of a failed
-   * send): committed at once, on the system role's pool, so it never waits for the scope's own
+   * A write that must outlive the scope's transaction (the record of a failed send, whose request
+   * then fails): committed at once, on the system role's pool, so it never waits for the scope's own
    * connection. It must name its organization itself.
    */
   outsideTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -81,16 +81,9 @@ export class Database {
     return scopes.run({ system: true }, work);
   }
 
-  /** Runs `work` in one transaction of the organization, committed when it returns. */
-  async inOrganization<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
-    const transaction = await OrganizationTransaction.open(this.application, organizationId);
-    try {
-      const result = await scopes.run({ transaction }, work);
-      await transaction.commit();
-      return result;
-    } finally {
-      await transaction.close();
-    }
+  /** Runs `work` in one transaction of the organization: committed when it returns, else rolled back. */
+  inOrganization<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+    return scopes.run({}, () => this.settleRequest(organizationId, work));
   }
 
   /** Runs `handle` in a new, empty scope: one per HTTP request. */

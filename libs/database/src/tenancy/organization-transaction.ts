@@ -15,15 +15,15 @@ export class OrganizationTransaction {
     dataSource: DataSource,
     organizationId: string,
   ): Promise<OrganizationTransaction> {
-    const runner = dataSource.createQueryRunner();
+    const transaction = new OrganizationTransaction(organizationId, dataSource.createQueryRunner());
     try {
-      await runner.startTransaction();
-      await runner.query(`SELECT set_config('${ORGANIZATION_SETTING}', $1, true)`, [
+      await transaction.runner.startTransaction();
+      await transaction.runner.query(`SELECT set_config('${ORGANIZATION_SETTING}', $1, true)`, [
         organizationId,
       ]);
-      return new OrganizationTransaction(organizationId, runner);
+      return transaction;
     } catch (error) {
-      await runner.release();
+      await transaction.close().catch(() => undefined);
       throw error;
     }
   }

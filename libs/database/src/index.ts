@@ -45,4 +45,3 @@ export * from './telephony/telephony-detail-record.entity';
 export * from './telephony/telephony-detail-record.repository';
 export * from './tenancy/database';
 export * from './tenancy/database-roles';
-export * from './tenancy/organization-transaction';

@@ -17,6 +17,11 @@ export interface ConstituentSearchSql {
   parameters: unknown[];
   /** Run the statement with each pg_trgm.similarity_threshold in turn until it finds rows; null: as set. */
   thresholds: (number | null)[];
+  /**
+   * Its operators are not LEAKPROOF (citext equality, pg_trgm similarity): under row-level security
+   * only Database.indexedSearch lets PostgreSQL use the index.
+   */
+  indexedSearch: boolean;
 }
 
 function nameSql(search: Extract<ConstituentSearch, { kind: 'name' }>): {
@@ -52,12 +57,14 @@ export function constituentSearchSql(
         sql: `SELECT c.id FROM constituent c WHERE ${LIVE} AND c.email = $2 ${newestFirst}`,
         parameters: [organizationId, search.email, limit],
         thresholds: [null],
+        indexedSearch: true,
       };
     case 'phone':
       return {
         sql: `SELECT c.id FROM constituent c WHERE ${LIVE} AND c.phone_digits = ANY ($2::text[]) ${newestFirst}`,
         parameters: [organizationId, search.phoneDigits, limit],
         thresholds: [null],
+        indexedSearch: false,
       };
     case 'reference':
       return {
@@ -67,6 +74,7 @@ export function constituentSearchSql(
                LIMIT $3`,
         parameters: [organizationId, search.referenceNumber, limit],
         thresholds: [null],
+        indexedSearch: false,
       };
     case 'name': {
       const { match, score } = nameSql(search);
@@ -75,6 +83,7 @@ export function constituentSearchSql(
                ORDER BY ${score} DESC, c.name_key, c.id LIMIT $2`,
         parameters: [organizationId, limit, search.name, search.alias],
         thresholds: search.singleWord ? [null] : NAME_THRESHOLDS,
+        indexedSearch: true,
       };
     }
   }

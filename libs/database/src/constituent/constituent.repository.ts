@@ -73,8 +73,12 @@ export class ConstituentRepository {
     search: ConstituentSearch,
     limit: number,
   ): Promise<ConstituentEntity[]> {
-    const { sql, parameters, thresholds } = constituentSearchSql(organizationId, search, limit);
-    const hits = await this.db.indexedSearch(async (manager) => {
+    const { sql, parameters, thresholds, indexedSearch } = constituentSearchSql(
+      organizationId,
+      search,
+      limit,
+    );
+    const findIds = async (manager: EntityManager) => {
       let found: { id: string }[] = [];
       for (const threshold of thresholds) {
         if (threshold !== null) {
@@ -86,7 +90,8 @@ export class ConstituentRepository {
         if (found.length > 0) break;
       }
       return found;
-    });
+    };
+    const hits = await (indexedSearch ? this.db.indexedSearch(findIds) : findIds(this.db.manager));
     const found = await this.db.manager.findBy(ConstituentEntity, {
       organizationId,
       id: In(hits.map((hit) => hit.id)),

@@ -35,8 +35,21 @@ export class Database {
     return this.systemScoped(scope).manager;
   }
 
-  /** A savepoint inside the scope's organization transaction, or a transaction of the system role. */
+  /**
+   * Inside an organization's scope, its transaction: the request is the unit of work, and any
+   * failure rolls all of it back. Elsewhere a transaction of the system role.
+   */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const scope = scopes.getStore();
+    if (scope?.transaction) return work(scope.transaction.manager);
+    return this.systemScoped(scope).transaction(work);
+  }
+
+  /**
+   * Like transaction(), but inside an organization's scope a savepoint: for work that is retried
+   * after a failure (a lost race) while the request goes on.
+   */
+  savepoint<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const scope = scopes.getStore();
     if (scope?.transaction) return scope.transaction.manager.transaction(work);
     return this.systemScoped(scope).transaction(work);

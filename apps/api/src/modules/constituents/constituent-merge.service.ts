@@ -66,7 +66,7 @@ export class ConstituentMergeService {
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(work);
+        return await this.db.savepoint(work);
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !isTransient(error)) throw error;
       }

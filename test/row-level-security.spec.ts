@@ -1,5 +1,13 @@
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { APPLICATION_ROLE, Database, SYSTEM_ROLE } from '@app/database';
+import {
+  APPLICATION_ROLE,
+  assertNoOpenTransaction,
+  organizationId,
+  SYSTEM_ROLE,
+  SystemDatabase,
+  TenantContext,
+} from '@app/database';
 import { newTenant, Tenant, TestApp } from '@app/testing';
 import { startTestApi } from '../apps/api/test/test-api';
 
@@ -9,14 +17,16 @@ import { startTestApi } from '../apps/api/test/test-api';
  */
 describe('Row-level security', () => {
   let api: TestApp;
-  let db: Database;
+  let tenant: TenantContext;
+  let system: SystemDatabase;
   let a: Tenant;
   let b: Tenant;
   let tenantTables: { table: string; column: string }[];
 
   beforeAll(async () => {
     api = await startTestApi();
-    db = api.app.get(Database);
+    tenant = api.app.get(TenantContext);
+    system = api.app.get(SystemDatabase);
     [a, b] = [await newTenant(api), await newTenant(api)];
     tenantTables = await api.dataSource.query(
       `SELECT c.relname AS table, a.attname AS column
@@ -30,11 +40,16 @@ describe('Row-level security', () => {
   });
   afterAll(() => api.close());
 
+  const inA = <T>(work: () => Promise<T>): Promise<T> => tenant.run(organizationId(a.org.id), work);
+  const inB = <T>(work: () => Promise<T>): Promise<T> => tenant.run(organizationId(b.org.id), work);
+
   /** The organizations whose rows a query sees, table by table. */
-  async function visibleOrganizations(): Promise<Record<string, string[]>> {
+  async function visibleOrganizations(
+    manager = (): { query(sql: string): Promise<{ organization: string }[]> } => tenant.manager,
+  ): Promise<Record<string, string[]>> {
     const seen: Record<string, string[]> = {};
     for (const { table, column } of tenantTables) {
-      const rows: { organization: string }[] = await db.manager.query(
+      const rows: { organization: string }[] = await manager().query(
         `SELECT DISTINCT ${column} AS organization FROM ${table}`,
       );
       seen[table] = rows.map((row) => row.organization);
@@ -61,51 +76,85 @@ describe('Row-level security', () => {
       [api.app.get(DataSource), APPLICATION_ROLE],
       [api.dataSource, SYSTEM_ROLE],
     ] as const) {
-      const [session] = await dataSource.query(
-        `SELECT current_user AS role, r.rolsuper AS super, r.rolbypassrls AS bypass,
-                (SELECT count(*)::int FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                  WHERE n.nspname = 'public' AND pg_has_role(current_user, c.relowner, 'USAGE')) AS owned
-           FROM pg_roles r WHERE r.rolname = current_user`,
+      const [session] = await inA(() =>
+        dataSource.query(
+          `SELECT current_user AS role, r.rolsuper AS super, r.rolbypassrls AS bypass,
+                  (SELECT count(*)::int FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                    WHERE n.nspname = 'public' AND pg_has_role(current_user, c.relowner, 'USAGE')) AS owned
+             FROM pg_roles r WHERE r.rolname = current_user`,
+        ),
       );
       expect(session).toEqual({ role, super: false, bypass: false, owned: 0 });
     }
   });
 
-  it('lets an unscoped SELECT in an organization transaction see that organization only', async () => {
-    const seen = await db.inOrganization(a.org.id, visibleOrganizations);
+  it('lets an unscoped SELECT in an organization see that organization only', async () => {
+    const seen = await inA(() => visibleOrganizations());
     for (const table of ['organization', 'member', 'partner', 'need', 'constituent']) {
       expect(seen[table]).toEqual([a.org.id]);
     }
     expect(Object.values(seen).flat()).not.toContain(b.org.id);
   });
 
-  it('shows no tenant row to the application role without an organization', async () => {
-    const unscoped = api.app.get(DataSource);
-    for (const { table } of tenantTables) {
-      expect(await unscoped.query(`SELECT count(*)::int AS rows FROM ${table}`)).toEqual([
-        { rows: 0 },
-      ]);
+  it('shows no tenant row to a session of the application role that names no organization', async () => {
+    const client = new Client({
+      connectionString: api.databaseUrl,
+      options: `-c role=${APPLICATION_ROLE}`,
+    });
+    await client.connect();
+    try {
+      for (const { table } of tenantTables) {
+        const { rows } = await client.query(`SELECT count(*)::int AS rows FROM ${table}`);
+        expect(rows).toEqual([{ rows: 0 }]);
+      }
+    } finally {
+      await client.end();
     }
   });
 
-  it('refuses a query that names no organization and did not ask for the system role', () => {
-    expect(() => db.manager).toThrow(/No organization in this scope/);
+  it('refuses any query on the application pool outside an organization, before it is sent', async () => {
+    await expect(api.app.get(DataSource).query('SELECT 1')).rejects.toThrow(
+      /No organization in this scope/,
+    );
+    expect(() => tenant.manager).toThrow(/No organization entered/);
   });
 
-  it('keeps the organization to its own transaction: a reused connection forgets it', async () => {
-    await db.inOrganization(a.org.id, () => db.manager.query('SELECT 1'));
-    const setting: { organization: string | null }[] = await api.app
-      .get(DataSource)
-      .query(`SELECT nullif(current_setting('app.organization_id', true), '') AS organization`);
-    expect(setting).toEqual([{ organization: null }]);
+  it('names the organization on every checkout: a connection A used serves B as B', async () => {
+    const setting = async (): Promise<string> =>
+      (await tenant.manager.query(`SELECT current_setting('app.organization_id') AS org`))[0].org;
+    for (let round = 0; round < 3; round++) {
+      expect(await inA(setting)).toBe(a.org.id);
+      expect(await inB(setting)).toBe(b.org.id);
+      expect((await inB(() => visibleOrganizations())).need).toEqual([b.org.id]);
+    }
+  });
+
+  it('keeps the organization named after a rolled-back transaction', async () => {
+    const failed = inA(() =>
+      tenant.transaction(async () => {
+        await tenant.manager.query(`SELECT 1`);
+        throw new Error('rolled back');
+      }),
+    );
+    await expect(failed).rejects.toThrow('rolled back');
+    expect((await inB(() => visibleOrganizations())).need).toEqual([b.org.id]);
+    expect((await inA(() => visibleOrganizations())).need).toEqual([a.org.id]);
+  });
+
+  it('refuses an outside call while a transaction is open, and allows it after', async () => {
+    await inA(async () => {
+      const inside = tenant.transaction(async () => assertNoOpenTransaction('SMTP send'));
+      await expect(inside).rejects.toThrow(/SMTP send inside a database transaction/);
+      expect(() => assertNoOpenTransaction('SMTP send')).not.toThrow();
+    });
   });
 
   it('confines an unscoped UPDATE to the organization and leaves the other untouched', async () => {
     const before = await api.dataSource.query(`SELECT updated_at FROM need WHERE id = $1`, [
       b.need.id,
     ]);
-    const updated: { organization_id: string }[][] = await db.inOrganization(a.org.id, () =>
-      db.manager.query(`UPDATE need SET updated_at = now() RETURNING organization_id`),
+    const updated: { organization_id: string }[][] = await inA(() =>
+      tenant.manager.query(`UPDATE need SET updated_at = now() RETURNING organization_id`),
     );
     expect(new Set(updated[0].map((row) => row.organization_id))).toEqual(new Set([a.org.id]));
     expect(
@@ -114,32 +163,20 @@ describe('Row-level security', () => {
   });
 
   it("refuses to write a row into another organization's table", async () => {
-    const write = db.inOrganization(a.org.id, () =>
-      db.manager.query(`INSERT INTO household (organization_id) VALUES ($1)`, [b.org.id]),
+    const write = inA(() =>
+      tenant.manager.query(`INSERT INTO household (organization_id) VALUES ($1)`, [b.org.id]),
     );
     await expect(write).rejects.toMatchObject({
       driverError: { code: '42501', message: expect.stringContaining('row-level security') },
     });
   });
 
-  it('runs an indexed search as the system role and returns to the application role after', async () => {
-    const currentRole = async (): Promise<string> =>
-      (await db.manager.query(`SELECT current_user AS role`))[0].role;
-    const roles = await db.inOrganization(a.org.id, async () => {
-      const during = await db.indexedSearch(() => currentRole());
-      const failed = db.indexedSearch(() => Promise.reject(new Error('not found')));
-      await expect(failed).rejects.toThrow('not found');
-      return { during, after: await currentRole() };
-    });
-    expect(roles).toEqual({ during: SYSTEM_ROLE, after: APPLICATION_ROLE });
-  });
-
   it('lets the system role, used for cross-organization work, see every organization', async () => {
-    const seen = await db.asSystem(visibleOrganizations);
+    const seen = await visibleOrganizations(() => system.manager);
     expect(seen.need).toEqual(expect.arrayContaining([a.org.id, b.org.id]));
   });
 
-  it('runs a request as the application role inside its organization’s transaction', async () => {
+  it('runs a request as the application role in its organization', async () => {
     // The connecting user owns the tables: only it may add the probe.
     await api.ownerQuery(`
       CREATE TABLE need_write_session (role text, organization text);

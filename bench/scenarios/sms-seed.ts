@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../../libs/auth/src/password';
-import { ConstituentRepository } from '../../libs/database/src/constituent/constituent.repository';
-import { CONSTITUENT_FIELDS } from '../../libs/database/src/constituent/constituent.entity';
-import type { ConstituentFields } from '../../libs/database/src/constituent/constituent.entity';
 import { dataSourceOptions } from '../../libs/database/src/data-source-options';
-import { Database } from '../../libs/database/src/tenancy/database';
 import { SYSTEM_ROLE } from '../../libs/database/src/tenancy/database-roles';
-import { HouseholdRepository } from '../../libs/database/src/household/household.repository';
-import { NeedRepository } from '../../libs/database/src/need/need.repository';
 import { OrganizationEntity } from '../../libs/database/src/organization/organization.entity';
 import { provisionOrganization } from '../../libs/database/src/organization/provision-organization';
-import { PartnerRepository } from '../../libs/database/src/partner/partner.repository';
+import { phoneDigits } from '../../libs/domain/src/matching/normalize';
 import { newReferenceNumber } from '../../libs/domain/src/needs/reference-number';
 
 export type SmsBenchSettings = Pick<
@@ -43,6 +37,7 @@ async function seedOne(
     adminFullName: 'SMS Bench Admin',
     adminPasswordHash: await hashPassword(adminPassword),
   });
+  const phone = `+1202555${String(index).padStart(4, '0')}`;
   const phoneNumber = `+1312${String(randomBytes(3).readUIntBE(0, 3) % 10_000_000).padStart(7, '0')}`;
   await dataSource.manager.update(
     OrganizationEntity,
@@ -53,48 +48,28 @@ async function seedOne(
       ...settings,
     },
   );
-  const database = new Database(dataSource, dataSource);
   const needId = await dataSource.transaction(async (manager) => {
-    const household = await new HouseholdRepository(database).insert(manager, organizationId);
-    const constituent = await new ConstituentRepository(database).insert(
-      manager,
-      organizationId,
-      household.id,
-      {
-        ...Object.fromEntries(CONSTITUENT_FIELDS.map((field) => [field, null])),
-        phone: `+1202555${String(index).padStart(4, '0')}`,
-      } as ConstituentFields,
+    const [household] = await manager.query(
+      `INSERT INTO household (organization_id) VALUES ($1) RETURNING id`,
+      [organizationId],
     );
-    const partner = await new PartnerRepository(database).insert(manager, {
-      organizationId,
-      name: 'Bench Partner',
-      slaHours: 24,
-      isArchived: false,
-      isDefault: true,
-      defaultConfidential: false,
-      description: null,
-      keywords: [],
-      website: null,
-      publicCategoryName: null,
-      timezone: null,
-      operatingHours: null,
-    });
-    const need = await new NeedRepository(database).insert(manager, {
-      organizationId,
-      partnerId: partner.id,
-      constituentId: constituent.id,
-      householdId: household.id,
-      parentNeedId: null,
-      description: 'SMS bench need',
-      customFields: {},
-      isConfidential: false,
-      createdBy: null,
-      referenceNumber: newReferenceNumber(null),
-      duplicateWarning: null,
-      slaHours: 24,
-      dueDate: null,
-    });
-    return need!.id;
+    const [constituent] = await manager.query(
+      `INSERT INTO constituent (organization_id, household_id, phone, phone_digits)
+       VALUES ($1, $2, $3, $4) RETURNING id`,
+      [organizationId, household.id, phone, phoneDigits(phone)],
+    );
+    const [partner] = await manager.query(
+      `INSERT INTO partner (organization_id, name, sla_hours, is_default)
+       VALUES ($1, 'Bench Partner', 24, true) RETURNING id`,
+      [organizationId],
+    );
+    const [need] = await manager.query(
+      `INSERT INTO need (organization_id, partner_id, constituent_id, household_id, description,
+                         reference_number, sla_hours)
+       VALUES ($1, $2, $3, $4, 'SMS bench need', $5, 24) RETURNING id`,
+      [organizationId, partner.id, constituent.id, household.id, newReferenceNumber(null)],
+    );
+    return need.id as string;
   });
   return { organizationId, phoneNumber, needId, adminEmail, adminPassword };
 }

@@ -1,10 +1,11 @@
 import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { OrganizationId } from '@app/database';
 import type { Permission } from './permission';
 
 /** Who is calling, taken only from the verified token and the member's current row. */
 export interface AuthContext {
   memberId: string;
-  organizationId: string;
+  organizationId: OrganizationId;
   role: MemberRole;
   profiles: AccessProfile[];
   partnerId: string | null;

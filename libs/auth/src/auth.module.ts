@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import type { AppConfig } from '@app/config';
+import { DatabaseModule } from '@app/database';
 import { AccessGuard } from './access.guard';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenService } from './access-token.service';
 import { JwtStrategy } from './jwt.strategy';
@@ -16,6 +17,7 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: [
+        DatabaseModule.forFeature(),
         PassportModule,
         JwtModule.register({
           secret: config.jwtSecret,

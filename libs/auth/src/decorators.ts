@@ -12,10 +12,16 @@ import type { Permission } from './permission';
 export const ROUTE_ACCESS = 'route-access';
 
 /** What a route declares: open to anyone, any member, or members holding a permission. */
-export type RouteAccess = { kind: 'public' } | { kind: 'member'; permission?: Permission };
+export type RouteAccess =
+  { kind: 'public'; organizationFrom?: string } | { kind: 'member'; permission?: Permission };
 
-/** An open route (no credential). Every other route must declare @Authenticated. */
-export const Public = () => SetMetadata(ROUTE_ACCESS, { kind: 'public' } satisfies RouteAccess);
+/**
+ * An open route (no credential). Every other route must declare @Authenticated. A public route that
+ * works inside one organization names the body field that says which (`organizationFrom`): the
+ * request then runs in that organization, entered before the handler as for a member's request.
+ */
+export const Public = (options: { organizationFrom?: string } = {}) =>
+  SetMetadata(ROUTE_ACCESS, { kind: 'public', ...options } satisfies RouteAccess);
 
 /** A route for members, rate limited per member (429); with a permission, members lacking it get 403. */
 export function Authenticated(options: { permission?: Permission } = {}) {

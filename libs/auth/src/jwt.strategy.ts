@@ -4,7 +4,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { isUUID } from 'class-validator';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { Database, MemberRepository } from '@app/database';
+import { MemberCache, organizationId } from '@app/database';
 import type { AccessProfile, MemberRole } from '@app/contracts';
 import type { AuthContext } from './auth-context';
 import { permissionsOf } from './permission';
@@ -18,15 +18,15 @@ export interface AccessTokenClaims {
 }
 
 /**
- * Verifies the bearer token, then reads the member's current row: a deactivated or removed member is
- * refused at once, and a changed role or profile applies to the next request.
+ * Verifies the bearer token, then takes the member's current row from MemberCache (invalidated by
+ * every committed change to a member): a deactivated or removed member is refused at once, and a
+ * changed role or profile applies to the next request.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly members: MemberRepository,
-    private readonly db: Database,
+    private readonly members: MemberCache,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -40,13 +40,14 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(claims: AccessTokenClaims): Promise<AuthContext | false> {
     if (!isUUID(claims.sub) || !isUUID(claims.org)) return false;
-    // Read as the system role, before the request's transaction opens (RequestTransactionInterceptor).
-    // A database error propagates (503 when it is unreachable): it says nothing of the token.
-    const member = await this.db.asSystem(() => this.members.findById(claims.org, claims.sub));
+    // Read as the system role: the guard runs before the request enters its organization
+    // (EnterOrganizationInterceptor). A database error propagates (503 when it is unreachable): it
+    // says nothing of the token.
+    const member = await this.members.find(claims.org, claims.sub);
     if (!member?.isActive || !member.isConfirmed) return false;
     return {
       memberId: member.id,
-      organizationId: member.organizationId,
+      organizationId: organizationId(member.organizationId),
       role: member.role,
       profiles: member.profiles,
       partnerId: member.partnerId,

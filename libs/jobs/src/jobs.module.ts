@@ -1,4 +1,16 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import {
+  DatabaseModule,
+  IdempotencyKeyRepository,
+  InteractionRepository,
+  LoginFailureRepository,
+  MemberInvitationRepository,
+  NeedRepository,
+  OrganizationRepository,
+  RefreshTokenRepository,
+  SmsRoutingRepository,
+  TelephonyDetailRecordRepository,
+} from '@app/database';
 import { JobQueue } from './job-queue';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { SlaEscalationProcessor } from './sla-escalation.processor';
@@ -8,6 +20,19 @@ import { SmsOutbox } from './sms/sms-outbox';
 import { DATABASE_URL } from './tokens';
 
 const PROCESSORS = [MaintenanceProcessor, SmsDispatchProcessor, SlaEscalationProcessor];
+
+/** What the dispatcher and the processors query. */
+const JOBS_DATA = DatabaseModule.forFeature([
+  InteractionRepository,
+  OrganizationRepository,
+  SmsRoutingRepository,
+  TelephonyDetailRecordRepository,
+  NeedRepository,
+  RefreshTokenRepository,
+  MemberInvitationRepository,
+  LoginFailureRepository,
+  IdempotencyKeyRepository,
+]);
 
 /**
  * The job queue, available everywhere so the API can enqueue; with `runWorkers`, also the
@@ -19,6 +44,7 @@ export class JobsModule {
   static forRoot(databaseUrl: string, options: { runWorkers: boolean }): DynamicModule {
     return {
       module: JobsModule,
+      imports: [JOBS_DATA],
       providers: [
         { provide: DATABASE_URL, useValue: databaseUrl },
         JobQueue,

@@ -1,18 +1,26 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import {
-  Database,
   IdempotencyKeyRepository,
+  InteractionRepository,
   LoginFailureRepository,
   MemberInvitationRepository,
   RefreshTokenRepository,
+  TenantContext,
 } from '@app/database';
 import { JobQueue } from './job-queue';
 
 export const PURGE_EXPIRED_JOB = 'maintenance.purge-expired';
 
+/** An email send whose outcome is still unrecorded this long after it began was cut short. */
+export const EMAIL_SEND_LOST_AFTER_SECONDS = 10 * 60;
+export const EMAIL_SEND_LOST =
+  "The provider's answer was lost (the send may or may not have happened)";
+
 /**
  * Hourly: deletes expired refresh tokens, invitations and idempotency keys, and login failures older
- * than a day.
+ * than a day (each one statement across organizations, in its repository); and fails the emails
+ * whose send was cut short between its two writes (see EmailSendService), in each organization
+ * that has some.
  */
 @Injectable()
 export class MaintenanceProcessor implements OnApplicationBootstrap {
@@ -20,11 +28,12 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
 
   constructor(
     private readonly queue: JobQueue,
+    private readonly tenant: TenantContext,
     private readonly refreshTokens: RefreshTokenRepository,
     private readonly invitations: MemberInvitationRepository,
     private readonly loginFailures: LoginFailureRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
-    private readonly db: Database,
+    private readonly interactions: InteractionRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -32,18 +41,33 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
     await this.queue.work(PURGE_EXPIRED_JOB, {}, () => this.purgeExpired());
   }
 
-  purgeExpired(): Promise<void> {
-    return this.db.asSystem(() => this.purgeAll());
-  }
-
-  private async purgeAll(): Promise<void> {
+  async purgeExpired(): Promise<void> {
     const tokens = await this.refreshTokens.deleteExpired();
     const invitations = await this.invitations.deleteExpired();
     await this.loginFailures.deleteOlderThan(24 * 3600);
     const idempotencyKeys = await this.idempotencyKeys.deleteExpired();
+    const lostEmails = await this.failLostEmailSends();
     this.logger.log(
-      { tokens, invitations, idempotencyKeys },
-      'Purged expired credentials and keys',
+      { tokens, invitations, idempotencyKeys, lostEmails },
+      'Purged expired credentials and keys, failed lost email sends',
     );
+  }
+
+  /** Returns how many emails were failed. */
+  async failLostEmailSends(): Promise<number> {
+    let failed = 0;
+    const organizations = await this.interactions.organizationsWithUnsettledEmails(
+      EMAIL_SEND_LOST_AFTER_SECONDS,
+    );
+    for (const organization of organizations) {
+      failed += await this.tenant.run(organization, () =>
+        this.interactions.failUnsettledEmails(
+          organization,
+          EMAIL_SEND_LOST_AFTER_SECONDS,
+          EMAIL_SEND_LOST,
+        ),
+      );
+    }
+    return failed;
   }
 }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
+import { DatabaseModule, OrganizationEmailSettingsRepository } from '@app/database';
 import { AddressGuard } from './email/address-guard';
 import { EmailProviderFactory } from './email/email-provider.factory';
 import { OrganizationMailer } from './email/organization-mailer';
@@ -10,6 +11,7 @@ import { createSmsProvider } from './sms/sms-provider.factory';
 /** Outgoing email and SMS for the whole application; for email, features use OrganizationMailer. */
 @Global()
 @Module({
+  imports: [DatabaseModule.forFeature([OrganizationEmailSettingsRepository])],
   providers: [
     {
       provide: AddressGuard,

@@ -9,8 +9,10 @@ import {
   HouseholdRepository,
   MemberEntity,
   NeedEntity,
+  organizationId as asOrganizationId,
   OrganizationEntity,
   PartnerEntity,
+  TenantContext,
 } from '@app/database';
 import { newReferenceNumber } from '@app/domain';
 import type { TestApp } from './test-app';
@@ -71,16 +73,19 @@ export async function newConstituent(
   overrides: Partial<ConstituentFields> & { householdId?: string } = {},
 ): Promise<ConstituentEntity> {
   const { householdId, ...fields } = overrides;
-  return app.dataSource.transaction(async (manager) => {
-    const household =
-      householdId ?? (await app.app.get(HouseholdRepository).insert(manager, organizationId)).id;
-    return app.app.get(ConstituentRepository).insert(manager, organizationId, household, {
-      ...Object.fromEntries(CONSTITUENT_FIELDS.map((field) => [field, null])),
-      firstName: 'Test',
-      lastName: unique('Person'),
-      ...fields,
-    } as ConstituentFields);
-  });
+  const tenant = app.app.get(TenantContext);
+  return tenant.run(asOrganizationId(organizationId), () =>
+    tenant.transaction(async () => {
+      const household =
+        householdId ?? (await app.app.get(HouseholdRepository).insert(organizationId)).id;
+      return app.app.get(ConstituentRepository).insert(organizationId, household, {
+        ...Object.fromEntries(CONSTITUENT_FIELDS.map((field) => [field, null])),
+        firstName: 'Test',
+        lastName: unique('Person'),
+        ...fields,
+      } as ConstituentFields);
+    }),
+  );
 }
 
 export interface NewMemberOptions {

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { AppConfig } from '@app/config';
 import { configureHttp, createLogger, PinoNestLogger, setupOpenApi } from '@app/http';
 import { AppModule } from '../app.module';
-import { useRequestTransactions } from './request-transaction';
+import { enterRequestOrganizations } from './enter-organization.interceptor';
 
 /** The API application, configured exactly as served; used by main.ts and by the tests. */
 export async function createApi(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
@@ -13,7 +13,7 @@ export async function createApi(config: AppConfig, databaseUrl: string): Promise
     logger: new PinoNestLogger(logger),
   });
   configureHttp(app, logger);
-  useRequestTransactions(app);
+  enterRequestOrganizations(app);
   setupOpenApi(app);
   return app;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../tenancy/database';
+import { SystemDatabase } from '../tenancy/system-database';
 
 export interface FailureWindow {
   count: number;
@@ -7,19 +7,24 @@ export interface FailureWindow {
   resetsInSeconds: number;
 }
 
-/** Failed logins per scope (an email or a client IP), counted over a sliding window. Not tenant data. */
+/**
+ * Failed logins per scope (an email or a client IP), counted over a sliding window. Not tenant data:
+ * the table has no organization (a login fails before one is known), so every query runs as the
+ * system role.
+ */
 @Injectable()
 export class LoginFailureRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly system: SystemDatabase) {}
 
   async record(scopeKeys: string[]): Promise<void> {
-    await this.db.manager.query(`INSERT INTO login_failure (scope_key) SELECT unnest($1::text[])`, [
-      scopeKeys,
-    ]);
+    await this.system.manager.query(
+      `INSERT INTO login_failure (scope_key) SELECT unnest($1::text[])`,
+      [scopeKeys],
+    );
   }
 
   async window(scopeKey: string, windowSeconds: number): Promise<FailureWindow> {
-    const [row] = await this.db.manager.query(
+    const [row] = await this.system.manager.query(
       `SELECT count(*)::int AS count,
               ceil(extract(epoch FROM min(failed_at) + make_interval(secs => $2) - now()))::int AS resets
          FROM login_failure
@@ -30,11 +35,11 @@ export class LoginFailureRepository {
   }
 
   async clear(scopeKey: string): Promise<void> {
-    await this.db.manager.query(`DELETE FROM login_failure WHERE scope_key = $1`, [scopeKey]);
+    await this.system.manager.query(`DELETE FROM login_failure WHERE scope_key = $1`, [scopeKey]);
   }
 
   async deleteOlderThan(seconds: number): Promise<void> {
-    await this.db.manager.query(
+    await this.system.manager.query(
       `DELETE FROM login_failure WHERE failed_at < now() - make_interval(secs => $1)`,
       [seconds],
     );

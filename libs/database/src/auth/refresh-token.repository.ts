@@ -1,23 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, IsNull } from 'typeorm';
+import { IsNull } from 'typeorm';
+import { SystemDatabase } from '../tenancy/system-database';
+import { TenantContext } from '../tenancy/tenant-context';
 import { RefreshTokenEntity } from './refresh-token.entity';
-import { Database } from '../tenancy/database';
 
 @Injectable()
 export class RefreshTokenRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly tenant: TenantContext,
+    private readonly system: SystemDatabase,
+  ) {}
 
   async insert(token: Omit<RefreshTokenEntity, 'id' | 'createdAt' | 'usedAt' | 'revokedAt'>) {
-    await this.db.manager.insert(RefreshTokenEntity, token);
+    await this.tenant.manager.insert(RefreshTokenEntity, token);
   }
 
-  findByHash(tokenHash: Buffer) {
-    return this.db.manager.findOneBy(RefreshTokenEntity, { tokenHash });
+  /**
+   * Crosses organizations (system role): the token with this hash, whatever its organization, so
+   * that refresh and logout can enter that organization. Reads only.
+   */
+  findByHashInAnyOrganization(tokenHash: Buffer): Promise<RefreshTokenEntity | null> {
+    return this.system.manager.findOneBy(RefreshTokenEntity, { tokenHash });
   }
 
   /** Marks the token used; false when another request used or revoked it first. */
   async markUsed(organizationId: string, id: string): Promise<boolean> {
-    const result = await this.db.manager.update(
+    const result = await this.tenant.manager.update(
       RefreshTokenEntity,
       { organizationId, id, usedAt: IsNull(), revokedAt: IsNull() },
       { usedAt: () => 'now()' },
@@ -26,27 +34,24 @@ export class RefreshTokenRepository {
   }
 
   async revokeFamily(organizationId: string, familyId: string): Promise<void> {
-    await this.db.manager.update(
+    await this.tenant.manager.update(
       RefreshTokenEntity,
       { organizationId, familyId, revokedAt: IsNull() },
       { revokedAt: () => 'now()' },
     );
   }
 
-  async revokeAllOfMember(
-    organizationId: string,
-    memberId: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<void> {
-    await manager.update(
+  async revokeAllOfMember(organizationId: string, memberId: string): Promise<void> {
+    await this.tenant.manager.update(
       RefreshTokenEntity,
       { organizationId, memberId, revokedAt: IsNull() },
       { revokedAt: () => 'now()' },
     );
   }
 
+  /** Every organization's expired tokens (the maintenance job). */
   async deleteExpired(): Promise<number> {
-    const result = await this.db.manager
+    const result = await this.system.manager
       .createQueryBuilder()
       .delete()
       .from(RefreshTokenEntity)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { TenantContext } from '../tenancy/tenant-context';
 
 /**
  * Rows of other features that point at a constituent or a household. A merge moves them all, so a
@@ -19,23 +19,25 @@ interface ExistingLink {
   householdColumn: string | null;
 }
 
+/** Moves the links of a merge, inside the merge's transaction (see ConstituentMergeService). */
 @Injectable()
 export class ConstituentLinksRepository {
+  constructor(private readonly tenant: TenantContext) {}
+
   /**
    * Moves the source constituent's rows to the target (and to the target's household, where the
    * row also names a household). Returns the rows moved per table.
    */
   async moveConstituent(
-    manager: EntityManager,
     organizationId: string,
     sourceId: string,
     target: { id: string; householdId: string },
   ): Promise<LinkCounts> {
     const moved: LinkCounts = {};
-    for (const link of await this.existingLinks(manager)) {
+    for (const link of await this.existingLinks()) {
       if (!link.constituentColumn) continue;
       const household = link.householdColumn ? `, ${link.householdColumn} = $4` : '';
-      const [, count] = (await manager.query(
+      const [, count] = (await this.tenant.manager.query(
         `UPDATE ${link.table} SET ${link.constituentColumn} = $3${household}
           WHERE organization_id = $1 AND ${link.constituentColumn} = $2`,
         [organizationId, sourceId, target.id, ...(household ? [target.householdId] : [])],
@@ -47,15 +49,14 @@ export class ConstituentLinksRepository {
 
   /** Moves every row that names the source household to the target household. */
   async moveHousehold(
-    manager: EntityManager,
     organizationId: string,
     sourceHouseholdId: string,
     targetHouseholdId: string,
   ): Promise<LinkCounts> {
     const moved: LinkCounts = {};
-    for (const link of await this.existingLinks(manager)) {
+    for (const link of await this.existingLinks()) {
       if (!link.householdColumn) continue;
-      const [, count] = (await manager.query(
+      const [, count] = (await this.tenant.manager.query(
         `UPDATE ${link.table} SET ${link.householdColumn} = $3
           WHERE organization_id = $1 AND ${link.householdColumn} = $2`,
         [organizationId, sourceHouseholdId, targetHouseholdId],
@@ -65,8 +66,8 @@ export class ConstituentLinksRepository {
     return moved;
   }
 
-  private async existingLinks(manager: EntityManager): Promise<ExistingLink[]> {
-    const rows: { table_name: string; column_name: string }[] = await manager.query(
+  private async existingLinks(): Promise<ExistingLink[]> {
+    const rows: { table_name: string; column_name: string }[] = await this.tenant.manager.query(
       `SELECT table_name, column_name FROM information_schema.columns
         WHERE table_schema = current_schema() AND table_name = ANY ($1::text[])`,
       [LINKS.map((link) => link.table)],

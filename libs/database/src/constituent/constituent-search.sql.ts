@@ -15,11 +15,15 @@ const LIVE = 'c.organization_id = $1 AND c.merged_into_id IS NULL';
 export interface ConstituentSearchSql {
   sql: string;
   parameters: unknown[];
-  /** Run the statement with each pg_trgm.similarity_threshold in turn until it finds rows; null: as set. */
+  /**
+   * Run the statement with each pg_trgm.similarity_threshold in turn until it finds rows; null: as
+   * set. A threshold is set for the rest of the transaction (the passes must share one).
+   */
   thresholds: (number | null)[];
   /**
    * Its operators are not LEAKPROOF (citext equality, pg_trgm similarity): under row-level security
-   * only Database.indexedSearch lets PostgreSQL use the index.
+   * PostgreSQL cannot use the index, so ConstituentRepository runs it as the system role (it names
+   * its organization and returns ids only) and reads the rows by id through the tenant.
    */
   indexedSearch: boolean;
 }

@@ -10,8 +10,9 @@ import {
 } from '@app/domain';
 import { CONSTITUENT_FIELDS, ConstituentEntity, ConstituentFields } from './constituent.entity';
 import { lockInIdOrder, updateReturning } from '../sql';
-import { constituentSearchSql } from './constituent-search.sql';
-import { Database } from '../tenancy/database';
+import { constituentSearchSql, ConstituentSearchSql } from './constituent-search.sql';
+import { SystemDatabase } from '../tenancy/system-database';
+import { TenantContext } from '../tenancy/tenant-context';
 
 /** How many existing constituents one match check looks at, at most. */
 const MATCH_CANDIDATE_LIMIT = 50;
@@ -34,17 +35,51 @@ function fieldsOf(constituent: ConstituentFields): ConstituentFields {
   ) as ConstituentFields;
 }
 
-/** Merged-away constituents are never returned, except by lockInOrder (a merge must see them). */
+/**
+ * The ids a search statement finds, running it with each pg_trgm.similarity_threshold in turn until
+ * it finds rows. The threshold is set for the rest of `manager`'s transaction only, so a statement
+ * with thresholds must run inside one.
+ */
+async function searchIds(manager: EntityManager, search: ConstituentSearchSql): Promise<string[]> {
+  let found: { id: string }[] = [];
+  for (const threshold of search.thresholds) {
+    if (threshold !== null) {
+      await manager.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [
+        String(threshold),
+      ]);
+    }
+    found = await manager.query(search.sql, search.parameters);
+    if (found.length > 0) break;
+  }
+  return found.map((row) => row.id);
+}
+
+function setsThreshold(search: ConstituentSearchSql): boolean {
+  return search.thresholds.some((threshold) => threshold !== null);
+}
+
+/** An indexed predicate of a match check, and its parameters. */
+type MatchTrait = [sql: string, values: Record<string, string>];
+
+/**
+ * Merged-away constituents are never returned, except by lockInOrder (a merge must see them).
+ *
+ * Searches whose operators are not LEAKPROOF (pg_trgm similarity, citext equality) take two steps.
+ * Under row-level security PostgreSQL applies the policy before such an operator, so it would scan
+ * the organization's every row instead of using the index; so the ids are found as the system role
+ * (SystemDatabase, the methods named `...AcrossOrganizations`), by a statement that names its
+ * organization and returns ids only, and the rows are then read by id through the tenant, where
+ * row-level security still stands between the caller and other organizations.
+ */
 @Injectable()
 export class ConstituentRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly tenant: TenantContext,
+    private readonly system: SystemDatabase,
+  ) {}
 
-  findLive(
-    organizationId: string,
-    constituentId: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<ConstituentEntity | null> {
-    return manager.findOneBy(ConstituentEntity, {
+  findLive(organizationId: string, constituentId: string): Promise<ConstituentEntity | null> {
+    return this.tenant.manager.findOneBy(ConstituentEntity, {
       organizationId,
       id: constituentId,
       mergedIntoId: IsNull(),
@@ -52,7 +87,7 @@ export class ConstituentRepository {
   }
 
   listHousehold(organizationId: string, householdId: string): Promise<ConstituentEntity[]> {
-    return this.db.manager.find(ConstituentEntity, {
+    return this.tenant.manager.find(ConstituentEntity, {
       where: { organizationId, householdId, mergedIntoId: IsNull() },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
@@ -60,52 +95,61 @@ export class ConstituentRepository {
 
   /** The newest constituents first. */
   listRecent(organizationId: string, limit: number): Promise<ConstituentEntity[]> {
-    return this.db.manager.find(ConstituentEntity, {
+    return this.tenant.manager.find(ConstituentEntity, {
       where: { organizationId, mergedIntoId: IsNull() },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
     });
   }
 
-  /** The best matches first (see constituentSearchSql); a name is searched closely, then loosely if need be. */
+  /**
+   * The best matches first (see constituentSearchSql); a name is searched closely, then loosely if
+   * need be. The ids come from the search statement (across organizations when its operators are
+   * not LEAKPROOF), the rows by id through the tenant.
+   */
   async search(
     organizationId: string,
     search: ConstituentSearch,
     limit: number,
   ): Promise<ConstituentEntity[]> {
-    const { sql, parameters, thresholds, indexedSearch } = constituentSearchSql(
+    const statement = constituentSearchSql(organizationId, search, limit);
+    const ids = statement.indexedSearch
+      ? await this.searchIdsAcrossOrganizations(statement)
+      : await this.searchIdsInOrganization(statement);
+    const found = await this.tenant.manager.findBy(ConstituentEntity, {
       organizationId,
-      search,
-      limit,
-    );
-    const findIds = async (manager: EntityManager) => {
-      let found: { id: string }[] = [];
-      for (const threshold of thresholds) {
-        if (threshold !== null) {
-          await manager.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [
-            String(threshold),
-          ]);
-        }
-        found = await manager.query(sql, parameters);
-        if (found.length > 0) break;
-      }
-      return found;
-    };
-    const hits = await (indexedSearch ? this.db.indexedSearch(findIds) : findIds(this.db.manager));
-    const found = await this.db.manager.findBy(ConstituentEntity, {
-      organizationId,
-      id: In(hits.map((hit) => hit.id)),
+      id: In(ids),
     });
     const byId = new Map(found.map((constituent) => [constituent.id, constituent]));
-    return hits.flatMap((hit) => byId.get(hit.id) ?? []);
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The ids a search statement finds through the tenant, under row-level security. */
+  private searchIdsInOrganization(statement: ConstituentSearchSql): Promise<string[]> {
+    return setsThreshold(statement)
+      ? this.tenant.transaction(() => searchIds(this.tenant.manager, statement))
+      : searchIds(this.tenant.manager, statement);
+  }
+
+  /**
+   * Crosses organizations: the ids a search statement finds as the system role (SystemDatabase),
+   * whose policies let it see every organization, so that no policy stands between PostgreSQL and
+   * the trigram or citext index. The statement names its organization (constituentSearchSql's `$1`)
+   * and returns ids only. Autocommit on the system role's pool, except that the passes of a name
+   * search share one transaction (their similarity threshold is transaction-local).
+   */
+  private searchIdsAcrossOrganizations(statement: ConstituentSearchSql): Promise<string[]> {
+    return setsThreshold(statement)
+      ? this.system.transaction((manager) => searchIds(manager, statement))
+      : searchIds(this.system.manager, statement);
   }
 
   insert(
-    manager: EntityManager,
     organizationId: string,
     householdId: string,
     fields: ConstituentFields,
   ): Promise<ConstituentEntity> {
+    const manager = this.tenant.manager;
     return manager.save(
       manager.create(ConstituentEntity, {
         organizationId,
@@ -118,22 +162,24 @@ export class ConstituentRepository {
 
   /** Applies the changes to a live constituent and returns it as stored. */
   async update(
-    manager: EntityManager,
     organizationId: string,
     current: ConstituentEntity,
     changes: ConstituentChanges,
   ): Promise<ConstituentEntity> {
     const next = { ...fieldsOf(current), ...changes };
-    await manager.update(
+    await this.tenant.manager.update(
       ConstituentEntity,
       { organizationId, id: current.id, mergedIntoId: IsNull() },
       { ...changes, ...keysOf(next) },
     );
-    return manager.findOneByOrFail(ConstituentEntity, { organizationId, id: current.id });
+    return this.tenant.manager.findOneByOrFail(ConstituentEntity, {
+      organizationId,
+      id: current.id,
+    });
   }
 
   async optOut(organizationId: string, constituentId: string): Promise<ConstituentEntity | null> {
-    const result = await this.db.manager.update(
+    const result = await this.tenant.manager.update(
       ConstituentEntity,
       { organizationId, id: constituentId, mergedIntoId: IsNull() },
       { smsOptedOut: true },
@@ -143,11 +189,10 @@ export class ConstituentRepository {
 
   /**
    * Existing live constituents that share an indexed trait with the profile (phone, email, birth
-   * date, address, or ZIP with a similar name): one indexed search for their ids (OR of indexed
-   * predicates, bounded), then the rows through `manager`.
+   * date, address, or ZIP with a similar name): their ids from one indexed search across
+   * organizations (matchCandidateIdsAcrossOrganizations), then the rows by id through the tenant.
    */
   async findMatchCandidates(
-    manager: EntityManager,
     organizationId: string,
     profile: ConstituentFields,
     excludeId: string | null,
@@ -155,7 +200,7 @@ export class ConstituentRepository {
     const keys = keysOf(profile);
     const email = normalizeEmail(profile.email);
     const zip = profile.addressZip;
-    const traits: [sql: string, values: Record<string, string>][] = [];
+    const traits: MatchTrait[] = [];
     if (keys.phoneDigits)
       traits.push(['c.phone_digits = :phoneDigits', { phoneDigits: keys.phoneDigits }]);
     if (email) traits.push(['c.email = :email', { email }]);
@@ -174,44 +219,44 @@ export class ConstituentRepository {
       ]);
     }
     if (traits.length === 0) return [];
-    const ids = await this.db.indexedSearch(async (search) => {
-      const query = search
-        .createQueryBuilder(ConstituentEntity, 'c')
-        .select('c.id', 'id')
-        .where('c.organization_id = :organizationId AND c.merged_into_id IS NULL', {
-          organizationId,
-        })
-        .andWhere(
-          new Brackets((any) => traits.forEach(([sql, values]) => any.orWhere(sql, values))),
-        );
-      if (excludeId) query.andWhere('c.id <> :excludeId', { excludeId });
-      const rows = await query.limit(MATCH_CANDIDATE_LIMIT).getRawMany<{ id: string }>();
-      return rows.map((row) => row.id);
-    });
+    const ids = await this.matchCandidateIdsAcrossOrganizations(organizationId, traits, excludeId);
     if (ids.length === 0) return [];
-    return manager.findBy(ConstituentEntity, {
+    return this.tenant.manager.findBy(ConstituentEntity, {
       organizationId,
       id: In(ids),
       mergedIntoId: IsNull(),
     });
   }
 
-  /** Locks the constituents in id order (a stable order, so concurrent merges cannot deadlock on them). */
-  lockInOrder(
-    manager: EntityManager,
+  /**
+   * Crosses organizations: as the system role (see searchIdsAcrossOrganizations), the ids of the
+   * organization's live constituents that have any of the traits (an OR of indexed predicates,
+   * bounded). One autocommit statement on the system role's pool: it sees committed rows only.
+   */
+  private async matchCandidateIdsAcrossOrganizations(
     organizationId: string,
-    ids: string[],
-  ): Promise<ConstituentEntity[]> {
-    return lockInIdOrder(manager, ConstituentEntity, organizationId, ids);
+    traits: MatchTrait[],
+    excludeId: string | null,
+  ): Promise<string[]> {
+    const query = this.system.manager
+      .createQueryBuilder(ConstituentEntity, 'c')
+      .select('c.id', 'id')
+      .where('c.organization_id = :organizationId AND c.merged_into_id IS NULL', {
+        organizationId,
+      })
+      .andWhere(new Brackets((any) => traits.forEach(([sql, values]) => any.orWhere(sql, values))));
+    if (excludeId) query.andWhere('c.id <> :excludeId', { excludeId });
+    const rows = await query.limit(MATCH_CANDIDATE_LIMIT).getRawMany<{ id: string }>();
+    return rows.map((row) => row.id);
   }
 
-  async markMerged(
-    manager: EntityManager,
-    organizationId: string,
-    sourceId: string,
-    targetId: string,
-  ): Promise<void> {
-    await manager.update(
+  /** Locks the constituents in id order (a stable order, so concurrent merges cannot deadlock on them). */
+  lockInOrder(organizationId: string, ids: string[]): Promise<ConstituentEntity[]> {
+    return lockInIdOrder(this.tenant.manager, ConstituentEntity, organizationId, ids);
+  }
+
+  async markMerged(organizationId: string, sourceId: string, targetId: string): Promise<void> {
+    await this.tenant.manager.update(
       ConstituentEntity,
       { organizationId, id: sourceId },
       { mergedIntoId: targetId },
@@ -220,13 +265,12 @@ export class ConstituentRepository {
 
   /** Moves the live members of one household into another; returns the ids of those moved. */
   async moveHouseholdMembers(
-    manager: EntityManager,
     organizationId: string,
     fromHouseholdId: string,
     toHouseholdId: string,
   ): Promise<string[]> {
     const moved = await updateReturning<{ id: string }>(
-      manager,
+      this.tenant.manager,
       `UPDATE constituent SET household_id = $3, updated_at = now()
         WHERE organization_id = $1 AND household_id = $2 AND merged_into_id IS NULL
         RETURNING id`,
@@ -235,12 +279,8 @@ export class ConstituentRepository {
     return moved.map((row) => row.id);
   }
 
-  countLiveInHousehold(
-    manager: EntityManager,
-    organizationId: string,
-    householdId: string,
-  ): Promise<number> {
-    return manager.countBy(ConstituentEntity, {
+  countLiveInHousehold(organizationId: string, householdId: string): Promise<number> {
+    return this.tenant.manager.countBy(ConstituentEntity, {
       organizationId,
       householdId,
       mergedIntoId: IsNull(),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../tenancy/tenant-context';
 import { OrganizationEmailSettingsEntity } from './organization-email-settings.entity';
-import { Database } from '../tenancy/database';
 
 export type EmailSettingsValues = Omit<
   OrganizationEmailSettingsEntity,
@@ -9,10 +9,10 @@ export type EmailSettingsValues = Omit<
 
 @Injectable()
 export class OrganizationEmailSettingsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly tenant: TenantContext) {}
 
   find(organizationId: string): Promise<OrganizationEmailSettingsEntity | null> {
-    return this.db.manager.findOneBy(OrganizationEmailSettingsEntity, { organizationId });
+    return this.tenant.manager.findOneBy(OrganizationEmailSettingsEntity, { organizationId });
   }
 
   /** Replaces the organization's settings in one statement (insert or update). */
@@ -20,12 +20,12 @@ export class OrganizationEmailSettingsRepository {
     organizationId: string,
     values: EmailSettingsValues,
   ): Promise<OrganizationEmailSettingsEntity> {
-    await this.db.manager.upsert(
+    await this.tenant.manager.upsert(
       OrganizationEmailSettingsEntity,
       { organizationId, ...values, updatedAt: new Date() },
       ['organizationId'],
     );
-    return this.db.manager.findOneByOrFail(OrganizationEmailSettingsEntity, {
+    return this.tenant.manager.findOneByOrFail(OrganizationEmailSettingsEntity, {
       organizationId,
     });
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
 import type { MatchReason } from '@app/domain';
+import { TenantContext } from '../tenancy/tenant-context';
 import { HouseholdMatchEntity, HouseholdMatchStatus } from './household-match.entity';
-import { Database } from '../tenancy/database';
 
 export interface NewHouseholdMatch {
   constituentId: string;
@@ -35,14 +35,10 @@ const OF_SOURCE_NOT_TARGET = `m.organization_id = $1 AND (m.constituent_id = $2 
 
 @Injectable()
 export class HouseholdMatchRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly tenant: TenantContext) {}
 
-  lockById(
-    manager: EntityManager,
-    organizationId: string,
-    matchId: string,
-  ): Promise<HouseholdMatchEntity | null> {
-    return manager.findOne(HouseholdMatchEntity, {
+  lockById(organizationId: string, matchId: string): Promise<HouseholdMatchEntity | null> {
+    return this.tenant.manager.findOne(HouseholdMatchEntity, {
       where: { organizationId, id: matchId },
       lock: { mode: 'pessimistic_write' },
     });
@@ -50,7 +46,7 @@ export class HouseholdMatchRepository {
 
   /** Newest first, keyset-paginated on (createdAt, id). */
   list(organizationId: string, page: HouseholdMatchListQuery): Promise<HouseholdMatchEntity[]> {
-    const query = this.db.manager
+    const query = this.tenant.manager
       .createQueryBuilder(HouseholdMatchEntity, 'm')
       .where('m.organization_id = :organizationId', { organizationId });
     if (page.statuses.length)
@@ -67,12 +63,11 @@ export class HouseholdMatchRepository {
 
   /** Inserts PENDING matches; a pair that was ever raised (even dismissed) is skipped. Returns those inserted. */
   async insertPending(
-    manager: EntityManager,
     organizationId: string,
     matches: NewHouseholdMatch[],
   ): Promise<HouseholdMatchEntity[]> {
     if (matches.length === 0) return [];
-    const inserted: { id: string }[] = await manager.query(
+    const inserted: { id: string }[] = await this.tenant.manager.query(
       `INSERT INTO household_match
          (organization_id, constituent_id, candidate_constituent_id, household_id, candidate_household_id, score, reasons)
        SELECT $1, m."constituentId", m."candidateConstituentId", m."householdId", m."candidateHouseholdId",
@@ -85,36 +80,37 @@ export class HouseholdMatchRepository {
       [organizationId, JSON.stringify(matches)],
     );
     if (inserted.length === 0) return [];
-    return manager.find(HouseholdMatchEntity, {
+    return this.tenant.manager.find(HouseholdMatchEntity, {
       where: { organizationId, id: In(inserted.map((row) => row.id)) },
       order: { score: 'DESC', id: 'ASC' },
     });
   }
 
   async resolve(
-    manager: EntityManager,
     organizationId: string,
     matchId: string,
     status: HouseholdMatchStatus,
     resolvedBy: string,
   ): Promise<HouseholdMatchEntity> {
-    await manager.update(
+    await this.tenant.manager.update(
       HouseholdMatchEntity,
       { organizationId, id: matchId },
       { status, resolvedBy, resolvedAt: () => 'now()' },
     );
-    return manager.findOneByOrFail(HouseholdMatchEntity, { organizationId, id: matchId });
+    return this.tenant.manager.findOneByOrFail(HouseholdMatchEntity, {
+      organizationId,
+      id: matchId,
+    });
   }
 
   /** Resolves the pair's match, if it has a pending one (a manual merge settles its suggestion). */
   async resolvePendingPair(
-    manager: EntityManager,
     organizationId: string,
     pair: [string, string],
     status: HouseholdMatchStatus,
     resolvedBy: string,
   ): Promise<void> {
-    await manager.query(
+    await this.tenant.manager.query(
       `UPDATE household_match SET status = $4, resolved_by = $5, resolved_at = now()
         WHERE organization_id = $1 AND status = 'PENDING' AND (${PAIR}) = (least($2::uuid, $3::uuid), greatest($2::uuid, $3::uuid))`,
       [organizationId, ...pair, status, resolvedBy],
@@ -127,18 +123,17 @@ export class HouseholdMatchRepository {
    * the source as history. Returns how many matches moved.
    */
   async moveConstituent(
-    manager: EntityManager,
     organizationId: string,
     sourceId: string,
     targetId: string,
   ): Promise<number> {
     const parameters = [organizationId, sourceId, targetId];
-    await manager.query(
+    await this.tenant.manager.query(
       `DELETE FROM household_match m
         WHERE ${OF_SOURCE_NOT_TARGET} AND m.status = 'PENDING' AND ${TARGET_ALREADY_PAIRED}`,
       parameters,
     );
-    const [, moved] = (await manager.query(
+    const [, moved] = (await this.tenant.manager.query(
       `UPDATE household_match m
           SET constituent_id = CASE WHEN m.constituent_id = $2 THEN $3 ELSE m.constituent_id END,
               candidate_constituent_id = CASE WHEN m.candidate_constituent_id = $2 THEN $3 ELSE m.candidate_constituent_id END
@@ -149,12 +144,8 @@ export class HouseholdMatchRepository {
   }
 
   /** Sets the household ids of the constituents' matches to their current households. */
-  async refreshHouseholds(
-    manager: EntityManager,
-    organizationId: string,
-    constituentIds: string[],
-  ): Promise<void> {
-    await manager.query(
+  async refreshHouseholds(organizationId: string, constituentIds: string[]): Promise<void> {
+    await this.tenant.manager.query(
       `UPDATE household_match m
           SET household_id = a.household_id, candidate_household_id = b.household_id
          FROM constituent a, constituent b

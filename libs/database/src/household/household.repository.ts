@@ -1,54 +1,45 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, IsNull } from 'typeorm';
+import { IsNull } from 'typeorm';
 import { lockInIdOrder } from '../sql';
+import { TenantContext } from '../tenancy/tenant-context';
 import { HouseholdEntity } from './household.entity';
-import { Database } from '../tenancy/database';
 
 @Injectable()
 export class HouseholdRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly tenant: TenantContext) {}
 
   /** A household that has not been merged into another. */
-  findLive(
-    organizationId: string,
-    householdId: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<HouseholdEntity | null> {
-    return manager.findOneBy(HouseholdEntity, {
+  findLive(organizationId: string, householdId: string): Promise<HouseholdEntity | null> {
+    return this.tenant.manager.findOneBy(HouseholdEntity, {
       organizationId,
       id: householdId,
       mergedIntoId: IsNull(),
     });
   }
 
-  /** A live household, share-locked so that no merge marks it merged while a member joins it. */
-  lockLive(
-    manager: EntityManager,
-    organizationId: string,
-    householdId: string,
-  ): Promise<HouseholdEntity | null> {
-    return manager.findOne(HouseholdEntity, {
+  /**
+   * A live household, share-locked (until the transaction ends) so that no merge marks it merged
+   * while a member joins it.
+   */
+  lockLive(organizationId: string, householdId: string): Promise<HouseholdEntity | null> {
+    return this.tenant.manager.findOne(HouseholdEntity, {
       where: { organizationId, id: householdId, mergedIntoId: IsNull() },
       lock: { mode: 'pessimistic_read' },
     });
   }
 
-  insert(manager: EntityManager, organizationId: string): Promise<HouseholdEntity> {
+  insert(organizationId: string): Promise<HouseholdEntity> {
+    const manager = this.tenant.manager;
     return manager.save(manager.create(HouseholdEntity, { organizationId }));
   }
 
   /** Locks the households in id order (after the constituents: the merge lock order). */
-  async lockInOrder(manager: EntityManager, organizationId: string, ids: string[]): Promise<void> {
-    await lockInIdOrder(manager, HouseholdEntity, organizationId, ids);
+  async lockInOrder(organizationId: string, ids: string[]): Promise<void> {
+    await lockInIdOrder(this.tenant.manager, HouseholdEntity, organizationId, ids);
   }
 
-  async markMerged(
-    manager: EntityManager,
-    organizationId: string,
-    sourceId: string,
-    targetId: string,
-  ): Promise<void> {
-    await manager.update(
+  async markMerged(organizationId: string, sourceId: string, targetId: string): Promise<void> {
+    await this.tenant.manager.update(
       HouseholdEntity,
       { organizationId, id: sourceId },
       { mergedIntoId: targetId },

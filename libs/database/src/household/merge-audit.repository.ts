@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { TenantContext } from '../tenancy/tenant-context';
 import { MergeAuditEntity } from './merge-audit.entity';
 
 export type NewMergeAudit = Omit<MergeAuditEntity, 'id' | 'organizationId' | 'createdAt'>;
 
 @Injectable()
 export class MergeAuditRepository {
-  async insert(
-    manager: EntityManager,
-    organizationId: string,
-    audit: NewMergeAudit,
-  ): Promise<void> {
-    await manager.insert(MergeAuditEntity, { organizationId, ...audit });
+  constructor(private readonly tenant: TenantContext) {}
+
+  async insert(organizationId: string, audit: NewMergeAudit): Promise<void> {
+    await this.tenant.manager.insert(MergeAuditEntity, { organizationId, ...audit });
   }
 }

@@ -11,7 +11,10 @@ export class IdempotencyKeyEntity {
   @PrimaryColumn({ type: 'text' }) key: string;
   /** SHA-256 of the request it was first used with. */
   @Column({ name: 'request_hash', type: 'bytea' }) requestHash: Buffer;
-  @Column({ name: 'response_status', type: 'int' }) responseStatus: number;
-  @Column({ name: 'response_body', type: 'jsonb' }) responseBody: unknown;
+  /** Null while a request that calls out holds the key (see IdempotencyKeyRepository). */
+  @Column({ name: 'response_status', type: 'int', nullable: true }) responseStatus: number | null;
+  @Column({ name: 'response_body', type: 'jsonb', nullable: true }) responseBody: unknown;
+  @Column({ name: 'response_location', type: 'text', nullable: true }) responseLocation:
+    string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

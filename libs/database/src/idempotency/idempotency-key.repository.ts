@@ -1,76 +1,139 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { Database } from '../tenancy/database';
+import { SystemDatabase } from '../tenancy/system-database';
+import { TenantContext } from '../tenancy/tenant-context';
+
+/** A response as replayed: status, body and Location header. */
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  location: string | null;
+}
 
 /** How a key answers a new request: run it (the key is now held), or what an earlier use decided. */
 export type IdempotencyClaim =
   | { kind: 'claimed' }
-  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'replay'; response: StoredResponse }
   | { kind: 'reused-with-other-request' }
   | { kind: 'in-progress' };
 
+/** A key within the current organization. `endpoint` is the route, and the member on member routes. */
 export interface IdempotencyKeyRef {
-  organizationId: string;
   endpoint: string;
   key: string;
+  /** SHA-256 of the request. */
+  requestHash: Buffer;
 }
 
 /** Keys expire after 24 hours. */
 const TTL = `interval '24 hours'`;
+/** A claim row older than this is left by a crashed request (outside calls time out well before). */
+const ABANDONED = `interval '2 minutes'`;
 
-function refParameters(ref: IdempotencyKeyRef): string[] {
-  return [ref.organizationId, ref.endpoint, ref.key];
+interface EarlierUse {
+  request_hash: Buffer;
+  response_status: number | null;
+  response_body: unknown;
+  response_location: string | null;
+}
+
+function answerOf(ref: IdempotencyKeyRef, earlier: EarlierUse | undefined): IdempotencyClaim {
+  if (!earlier) return { kind: 'claimed' };
+  if (!ref.requestHash.equals(earlier.request_hash)) return { kind: 'reused-with-other-request' };
+  if (earlier.response_status === null) return { kind: 'in-progress' };
+  const { response_status: status, response_body: body, response_location: location } = earlier;
+  return { kind: 'replay', response: { status, body, location } };
 }
 
 @Injectable()
 export class IdempotencyKeyRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly tenant: TenantContext,
+    private readonly system: SystemDatabase,
+  ) {}
 
   /**
-   * Claims the key for the rest of `manager`'s transaction, else reports its earlier use. The claim is
-   * a transaction-level advisory lock: a repeat while the first runs finds it taken (in-progress),
+   * Claims the key for the rest of the current transaction, else reports its earlier use. The claim
+   * is a transaction-level advisory lock: a repeat while the first runs finds it taken (in-progress),
    * and it ends with the transaction, so a failed or crashed request leaves nothing behind.
    */
-  async claim(
-    manager: EntityManager,
-    ref: IdempotencyKeyRef,
-    requestHash: Buffer,
-  ): Promise<IdempotencyClaim> {
-    const [{ held }] = await manager.query(
+  async claim(ref: IdempotencyKeyRef): Promise<IdempotencyClaim> {
+    const parameters = [this.tenant.organizationId, ref.endpoint, ref.key];
+    const [{ held }] = await this.tenant.manager.query(
       `SELECT pg_try_advisory_xact_lock(hashtextextended($1 || ' ' || $2 || ' ' || $3, 0)) AS held`,
-      refParameters(ref),
+      parameters,
     );
     if (!held) return { kind: 'in-progress' };
-    const [earlier] = await manager.query(
-      `SELECT request_hash, response_status, response_body FROM idempotency_key
-        WHERE organization_id = $1 AND endpoint = $2 AND key = $3 AND created_at >= now() - ${TTL}`,
-      refParameters(ref),
+    const [earlier] = await this.tenant.manager.query(
+      `SELECT request_hash, response_status, response_body, response_location FROM idempotency_key
+        WHERE organization_id = $1 AND endpoint = $2 AND key = $3
+          AND created_at >= now() - ${TTL}
+          AND (response_status IS NOT NULL OR created_at >= now() - ${ABANDONED})`,
+      parameters,
     );
-    if (!earlier) return { kind: 'claimed' };
-    if (!requestHash.equals(earlier.request_hash)) return { kind: 'reused-with-other-request' };
-    return { kind: 'replay', status: earlier.response_status, body: earlier.response_body };
+    return answerOf(ref, earlier);
   }
 
-  /** Stores the response, in the transaction that did the work, so both commit or neither. */
-  async complete(
-    manager: EntityManager,
-    ref: IdempotencyKeyRef,
-    requestHash: Buffer,
-    response: { status: number; body: unknown },
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO idempotency_key
-         (organization_id, endpoint, key, request_hash, response_status, response_body)
-       VALUES ($1, $2, $3, $4, $5, $6)
+  /**
+   * Claims the key with a committed row (for work that calls out between its transactions), else
+   * reports its earlier use. An expired use, or a claim abandoned by a crash, is taken over.
+   */
+  async claimDurably(ref: IdempotencyKeyRef): Promise<IdempotencyClaim> {
+    const parameters = [this.tenant.organizationId, ref.endpoint, ref.key];
+    const claimed = await this.tenant.manager.query(
+      `INSERT INTO idempotency_key (organization_id, endpoint, key, request_hash)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (organization_id, endpoint, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, created_at = now(),
+             response_status = NULL, response_body = NULL, response_location = NULL
+         WHERE idempotency_key.created_at < now() - ${TTL}
+            OR (idempotency_key.response_status IS NULL
+                AND idempotency_key.created_at < now() - ${ABANDONED})
+       RETURNING true AS claimed`,
+      [...parameters, ref.requestHash],
+    );
+    if (claimed.length > 0) return { kind: 'claimed' };
+    const [earlier] = await this.tenant.manager.query(
+      `SELECT request_hash, response_status, response_body, response_location FROM idempotency_key
+        WHERE organization_id = $1 AND endpoint = $2 AND key = $3`,
+      parameters,
+    );
+    return answerOf(ref, earlier);
+  }
+
+  /** Stores the response: in the transaction that did the work, when there is one. */
+  async complete(ref: IdempotencyKeyRef, response: StoredResponse): Promise<void> {
+    await this.tenant.manager.query(
+      `INSERT INTO idempotency_key (organization_id, endpoint, key, request_hash,
+                                    response_status, response_body, response_location)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (organization_id, endpoint, key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, response_status = EXCLUDED.response_status,
-             response_body = EXCLUDED.response_body, created_at = now()`,
-      [...refParameters(ref), requestHash, response.status, JSON.stringify(response.body)],
+             response_body = EXCLUDED.response_body,
+             response_location = EXCLUDED.response_location, created_at = now()`,
+      [
+        this.tenant.organizationId,
+        ref.endpoint,
+        ref.key,
+        ref.requestHash,
+        response.status,
+        JSON.stringify(response.body),
+        response.location,
+      ],
     );
   }
 
+  /** Gives a durable claim back after its request failed, so the client may try again. */
+  async release(ref: IdempotencyKeyRef): Promise<void> {
+    await this.tenant.manager.query(
+      `DELETE FROM idempotency_key
+        WHERE organization_id = $1 AND endpoint = $2 AND key = $3 AND response_status IS NULL`,
+      [this.tenant.organizationId, ref.endpoint, ref.key],
+    );
+  }
+
+  /** Every organization's expired keys (the maintenance job). */
   async deleteExpired(): Promise<number> {
-    const [, count] = (await this.db.manager.query(
+    const [, count] = (await this.system.manager.query(
       `DELETE FROM idempotency_key WHERE created_at < now() - ${TTL}`,
     )) as [unknown[], number];
     return count;

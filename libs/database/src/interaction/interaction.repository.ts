@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { InteractionStatus, statusesBefore } from '@app/domain';
 import { updateReturning } from '../sql';
+import { organizationId as brandOrganizationId, OrganizationId } from '../tenancy/organization-id';
+import { SystemDatabase } from '../tenancy/system-database';
+import { TenantContext } from '../tenancy/tenant-context';
 import { InteractionEntity } from './interaction.entity';
-import { Database } from '../tenancy/database';
 
 export type NewInteraction = Pick<
   InteractionEntity,
@@ -29,20 +30,44 @@ const COLUMNS = `id, organization_id AS "organizationId", need_id AS "needId",
 /** Outbound messages not yet handed to their provider. */
 const PENDING = `status IN ('QUEUED', 'SCHEDULED')`;
 
+/** Emails whose send began this long ago without its outcome recorded (see failUnsettledEmails). */
+const UNSETTLED_EMAIL = `channel = 'EMAIL' AND ${PENDING} AND dispatching_since < now() - make_interval(secs => $1)`;
+
 @Injectable()
 export class InteractionRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly tenant: TenantContext,
+    private readonly system: SystemDatabase,
+  ) {}
 
-  insert(manager: EntityManager, interaction: NewInteraction): Promise<InteractionEntity> {
+  insert(interaction: NewInteraction): Promise<InteractionEntity> {
+    const manager = this.tenant.manager;
     return manager.save(manager.create(InteractionEntity, interaction));
   }
 
+  /**
+   * Inserts an outbound message QUEUED with its one send attempt begun, for a send made while the
+   * caller waits (email): committed before the provider is called, then settled with recordSent()
+   * or advance(..., 'FAILED'). One never settled (a crash) is failed by failUnsettledEmails().
+   */
+  insertSending(
+    interaction: Omit<NewInteraction, 'status' | 'scheduledFor'>,
+  ): Promise<InteractionEntity> {
+    const manager = this.tenant.manager;
+    return manager.save(
+      manager.create(InteractionEntity, {
+        ...interaction,
+        status: 'QUEUED',
+        scheduledFor: null,
+        attempts: 1,
+        dispatchingSince: new Date(),
+      }),
+    );
+  }
+
   /** Inserts an inbound message once: null when its provider message id is already recorded. */
-  async insertOnce(
-    manager: EntityManager,
-    interaction: NewInteraction,
-  ): Promise<InteractionEntity | null> {
-    const result = await manager
+  async insertOnce(interaction: NewInteraction): Promise<InteractionEntity | null> {
+    const result = await this.tenant.manager
       .createQueryBuilder()
       .insert()
       .into(InteractionEntity)
@@ -51,63 +76,51 @@ export class InteractionRepository {
       .returning('id')
       .execute();
     const inserted = result.raw as { id: string }[];
-    return inserted.length
-      ? this.findById(interaction.organizationId, inserted[0].id, manager)
-      : null;
+    return inserted.length ? this.findById(interaction.organizationId, inserted[0].id) : null;
   }
 
-  findById(
-    organizationId: string,
-    interactionId: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<InteractionEntity | null> {
-    return manager.findOneBy(InteractionEntity, { organizationId, id: interactionId });
+  findById(organizationId: string, interactionId: string): Promise<InteractionEntity | null> {
+    return this.tenant.manager.findOneBy(InteractionEntity, { organizationId, id: interactionId });
   }
 
   findByProviderMessageId(
     organizationId: string,
     providerMessageId: string,
   ): Promise<InteractionEntity | null> {
-    return this.db.manager.findOneBy(InteractionEntity, {
-      organizationId,
-      providerMessageId,
-    });
+    return this.tenant.manager.findOneBy(InteractionEntity, { organizationId, providerMessageId });
   }
 
   /** A need's interactions, newest first. */
   listForNeed(organizationId: string, needId: string): Promise<InteractionEntity[]> {
-    return this.db.manager.find(InteractionEntity, {
+    return this.tenant.manager.find(InteractionEntity, {
       where: { organizationId, needId },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
   }
 
   /**
-   * Starts a send attempt of a pending message that no other attempt holds, and commits that at
-   * once; null when the message is not pending or an earlier attempt never finished.
+   * Starts a send attempt of each of these pending messages that no other attempt holds, in one
+   * statement (committed at once when no transaction is open); returns the messages claimed. A
+   * message missing from the answer is not pending, or an earlier attempt of it never finished.
    */
-  async claimDispatch(
-    organizationId: string,
-    interactionId: string,
-  ): Promise<InteractionEntity | null> {
-    const [claimed] = await updateReturning<InteractionEntity>(
-      this.db.manager,
+  claimDispatches(organizationId: string, interactionIds: string[]): Promise<InteractionEntity[]> {
+    return updateReturning<InteractionEntity>(
+      this.tenant.manager,
       `UPDATE interaction SET attempts = attempts + 1, dispatching_since = now()
-        WHERE organization_id = $1 AND id = $2 AND ${PENDING} AND dispatching_since IS NULL
+        WHERE organization_id = $1 AND id = ANY($2::uuid[]) AND ${PENDING}
+          AND dispatching_since IS NULL
         RETURNING ${COLUMNS}`,
-      [organizationId, interactionId],
+      [organizationId, interactionIds],
     );
-    return claimed ?? null;
   }
 
   /** The provider took the message: SENT, with its id. */
   async recordSent(
-    manager: EntityManager,
     organizationId: string,
     interactionId: string,
     providerMessageId: string,
   ): Promise<void> {
-    await manager.query(
+    await this.tenant.manager.query(
       `UPDATE interaction
           SET status = 'SENT', provider_message_id = $3, sent_at = now(), error = NULL,
               dispatching_since = NULL
@@ -122,7 +135,7 @@ export class InteractionRepository {
     interactionId: string,
     error: string,
   ): Promise<void> {
-    await this.db.manager.query(
+    await this.tenant.manager.query(
       `UPDATE interaction SET error = $3, dispatching_since = NULL
         WHERE organization_id = $1 AND id = $2 AND ${PENDING}`,
       [organizationId, interactionId, error],
@@ -138,10 +151,9 @@ export class InteractionRepository {
     interactionId: string,
     to: InteractionStatus,
     details: { error?: string | null; sentAt?: Date | null } = {},
-    manager: EntityManager = this.db.manager,
   ): Promise<boolean> {
     const moved = await updateReturning(
-      manager,
+      this.tenant.manager,
       `UPDATE interaction
           SET status = $3, error = COALESCE($4, error), sent_at = COALESCE(sent_at, $5),
               dispatching_since = NULL
@@ -157,5 +169,37 @@ export class InteractionRepository {
       ],
     );
     return moved.length > 0;
+  }
+
+  /**
+   * Crosses organizations (system role), for the maintenance job: the organizations with an email
+   * whose send began more than `olderThanSeconds` ago and was never settled (see insertSending).
+   */
+  async organizationsWithUnsettledEmails(olderThanSeconds: number): Promise<OrganizationId[]> {
+    const rows: { organization_id: string }[] = await this.system.manager.query(
+      `SELECT DISTINCT organization_id FROM interaction WHERE ${UNSETTLED_EMAIL}`,
+      [olderThanSeconds],
+    );
+    return rows.map((row) => brandOrganizationId(row.organization_id));
+  }
+
+  /**
+   * FAILED with `error` for the organization's emails whose send began more than
+   * `olderThanSeconds` ago and was never settled: the request died between its two writes, so
+   * whether the provider took the email is unknown. Returns how many.
+   */
+  async failUnsettledEmails(
+    organizationId: string,
+    olderThanSeconds: number,
+    error: string,
+  ): Promise<number> {
+    const failed = await updateReturning(
+      this.tenant.manager,
+      `UPDATE interaction SET status = 'FAILED', error = $3, dispatching_since = NULL
+        WHERE organization_id = $2 AND ${UNSETTLED_EMAIL}
+        RETURNING id`,
+      [olderThanSeconds, organizationId, error],
+    );
+    return failed.length;
   }
 }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { SelectQueryBuilder } from 'typeorm';
 import { PartnerEntity } from '../partner/partner.entity';
+import { MemberCache } from './member-cache';
 import { MemberEntity } from './member.entity';
-import { Database } from '../tenancy/database';
+import { SystemDatabase } from '../tenancy/system-database';
+import { TenantContext } from '../tenancy/tenant-context';
 
 export type NewMember = Pick<
   MemberEntity,
@@ -26,10 +28,14 @@ export interface LoginCandidate {
 
 @Injectable()
 export class MemberRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly tenant: TenantContext,
+    private readonly system: SystemDatabase,
+    private readonly cache: MemberCache,
+  ) {}
 
-  findById(organizationId: string, memberId: string, manager: EntityManager = this.db.manager) {
-    return manager.findOneBy(MemberEntity, { organizationId, id: memberId });
+  findById(organizationId: string, memberId: string): Promise<MemberEntity | null> {
+    return this.tenant.manager.findOneBy(MemberEntity, { organizationId, id: memberId });
   }
 
   async findWithPartner(
@@ -51,32 +57,33 @@ export class MemberRepository {
   }
 
   /** Fails with a unique violation (23505) when the email is taken in the organization. */
-  insert(manager: EntityManager, member: NewMember): Promise<MemberEntity> {
+  insert(member: NewMember): Promise<MemberEntity> {
+    const manager = this.tenant.manager;
     return manager.save(
       manager.create(MemberEntity, { ...member, isConfirmed: false, isActive: true }),
     );
   }
 
-  async update(
-    manager: EntityManager,
-    organizationId: string,
-    memberId: string,
-    changes: MemberChanges,
-  ): Promise<void> {
-    await manager.update(MemberEntity, { organizationId, id: memberId }, changes);
+  async update(organizationId: string, memberId: string, changes: MemberChanges): Promise<void> {
+    await this.tenant.manager.update(MemberEntity, { organizationId, id: memberId }, changes);
+    this.cache.forgetAll();
   }
 
-  async deactivate(
-    manager: EntityManager,
-    organizationId: string,
-    memberId: string,
-  ): Promise<void> {
-    await manager.update(MemberEntity, { organizationId, id: memberId }, { isActive: false });
+  async deactivate(organizationId: string, memberId: string): Promise<void> {
+    await this.tenant.manager.update(
+      MemberEntity,
+      { organizationId, id: memberId },
+      { isActive: false },
+    );
+    this.cache.forgetAll();
   }
 
-  /** Ids of the active org_admins, locked until the transaction ends (guards the last admin). */
-  async lockActiveOrgAdmins(manager: EntityManager, organizationId: string): Promise<string[]> {
-    const rows: { id: string }[] = await manager.query(
+  /**
+   * Ids of the active org_admins, locked until the transaction ends (guards the last admin): call
+   * it inside tenant.transaction().
+   */
+  async lockActiveOrgAdmins(organizationId: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.tenant.manager.query(
       `SELECT id FROM member
         WHERE organization_id = $1 AND role = 'org_admin' AND is_active
         ORDER BY id FOR UPDATE`,
@@ -85,9 +92,12 @@ export class MemberRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Active, confirmed members with a password whose email matches, across organizations (login only). */
+  /**
+   * Crosses organizations (system role): the active, confirmed members with a password whose email
+   * matches, in every organization, to find whose login it is. Login only.
+   */
   async findLoginCandidates(email: string): Promise<LoginCandidate[]> {
-    const rows = await this.db.manager
+    const rows = await this.system.manager
       .createQueryBuilder(MemberEntity, 'member')
       .addSelect('member.passwordHash')
       .innerJoin('organization', 'org', 'org.id = member.organization_id')
@@ -103,20 +113,20 @@ export class MemberRepository {
   }
 
   async setPasswordAndConfirm(
-    manager: EntityManager,
     organizationId: string,
     memberId: string,
     passwordHash: string,
   ): Promise<void> {
-    await manager.update(
+    await this.tenant.manager.update(
       MemberEntity,
       { organizationId, id: memberId },
       { passwordHash, isConfirmed: true },
     );
+    this.cache.forgetAll();
   }
 
   private withPartnerName(organizationId: string): SelectQueryBuilder<MemberEntity> {
-    return this.db.manager
+    return this.tenant.manager
       .createQueryBuilder(MemberEntity, 'member')
       .leftJoin(
         PartnerEntity,

@@ -7,6 +7,8 @@ import { Needs1763800004000 } from './1763800004000-needs';
 import { Messaging1763800005000 } from './1763800005000-messaging';
 import { RowLevelSecurity1763800006000 } from './1763800006000-row-level-security';
 import { IdempotencyResponses1763800006500 } from './1763800006500-idempotency-responses';
+import { DurableIdempotencyClaims1763800007000 } from './1763800007000-durable-idempotency-claims';
+import { MemberChangeNotifications1763800008000 } from './1763800008000-member-change-notifications';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -19,4 +21,6 @@ export const MIGRATIONS = [
   Messaging1763800005000,
   RowLevelSecurity1763800006000,
   IdempotencyResponses1763800006500,
+  DurableIdempotencyClaims1763800007000,
+  MemberChangeNotifications1763800008000,
 ];

@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { NeedHistoryEntity } from './need-history.entity';
-import { Database } from '../tenancy/database';
+import { TenantContext } from '../tenancy/tenant-context';
 
 export type NewNeedHistory = Omit<NeedHistoryEntity, 'id' | 'seq' | 'at'>;
 
 @Injectable()
 export class NeedHistoryRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly tenant: TenantContext) {}
 
-  async record(manager: EntityManager, entries: NewNeedHistory[]): Promise<void> {
-    if (entries.length > 0) await manager.insert(NeedHistoryEntity, entries);
+  async record(entries: NewNeedHistory[]): Promise<void> {
+    if (entries.length > 0) await this.tenant.manager.insert(NeedHistoryEntity, entries);
   }
 
   /** The need's history, oldest first. */
   listForNeed(organizationId: string, needId: string): Promise<NeedHistoryEntity[]> {
-    return this.db.manager
+    return this.tenant.manager
       .createQueryBuilder(NeedHistoryEntity, 'history')
       .where('history.organization_id = :organizationId AND history.need_id = :needId', {
         organizationId,

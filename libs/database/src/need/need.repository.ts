@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { NeedStatus } from '@app/domain';
-import { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { NeedEntity } from './need.entity';
 import { NeedVisibility, SqlParams, visibilityConditions } from './need-visibility';
-import { Database } from '../tenancy/database';
+import {
+  organizationId as brandOrganizationId,
+  type OrganizationId,
+} from '../tenancy/organization-id';
+import { SystemDatabase } from '../tenancy/system-database';
+import { TenantContext } from '../tenancy/tenant-context';
 
 export type NewNeed = Pick<
   NeedEntity,
@@ -104,11 +108,14 @@ function filterConditions(query: NeedListQuery, params: SqlParams): string[] {
 
 @Injectable()
 export class NeedRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly tenant: TenantContext,
+    private readonly system: SystemDatabase,
+  ) {}
 
   /** Inserts the need; null when its reference number is already taken in the organization. */
-  async insert(manager: EntityManager, need: NewNeed): Promise<NeedEntity | null> {
-    const rows: NeedEntity[] = await manager.query(
+  async insert(need: NewNeed): Promise<NeedEntity | null> {
+    const rows: NeedEntity[] = await this.tenant.manager.query(
       `INSERT INTO need (organization_id, partner_id, constituent_id, household_id, parent_need_id,
           description, custom_fields, is_confidential, created_by, reference_number, duplicate_warning,
           sla_hours, due_date)
@@ -139,7 +146,7 @@ export class NeedRepository {
     organizationId: string,
     needId: string,
     visibility: NeedVisibility,
-    options: { manager?: EntityManager; lock?: boolean } = {},
+    options: { lock?: boolean } = {},
   ): Promise<NeedEntity | null> {
     const params = new SqlParams();
     const conditions = [
@@ -147,15 +154,15 @@ export class NeedRepository {
       `id = ${params.add(needId)}`,
       ...visibilityConditions(visibility, params),
     ];
-    const rows: NeedEntity[] = await (options.manager ?? this.db.manager).query(
+    const rows: NeedEntity[] = await this.tenant.manager.query(
       `SELECT ${COLUMNS} FROM need WHERE ${conditions.join(' AND ')}${options.lock ? ' FOR UPDATE' : ''}`,
       params.values,
     );
     return rows[0] ?? null;
   }
 
-  get(manager: EntityManager, organizationId: string, needId: string): Promise<NeedEntity> {
-    return manager.findOneByOrFail(NeedEntity, { organizationId, id: needId });
+  get(organizationId: string, needId: string): Promise<NeedEntity> {
+    return this.tenant.manager.findOneByOrFail(NeedEntity, { organizationId, id: needId });
   }
 
   /** One page of visible needs, newest first, and the position after it when more follow. */
@@ -170,7 +177,7 @@ export class NeedRepository {
       ...visibilityConditions(visibility, params),
       ...filterConditions(query, params),
     ];
-    const rows: (NeedEntity & { cursorMicros: string })[] = await this.db.manager.query(
+    const rows: (NeedEntity & { cursorMicros: string })[] = await this.tenant.manager.query(
       `SELECT ${COLUMNS}, (extract(epoch FROM created_at) * 1000000)::bigint::text AS "cursorMicros"
          FROM need WHERE ${conditions.join(' AND ')}
         ORDER BY created_at DESC, id DESC
@@ -185,32 +192,27 @@ export class NeedRepository {
     };
   }
 
-  async update(
-    manager: EntityManager,
-    organizationId: string,
-    needId: string,
-    changes: NeedChanges,
-  ): Promise<void> {
+  async update(organizationId: string, needId: string, changes: NeedChanges): Promise<void> {
     // jsonb custom fields are written whole; TypeORM's deep-partial type does not admit a plain record.
     const values = changes as QueryDeepPartialEntity<NeedEntity>;
-    await manager.update(NeedEntity, { organizationId, id: needId }, values);
+    await this.tenant.manager.update(NeedEntity, { organizationId, id: needId }, values);
   }
 
   /** Serializes parent-link changes in the organization, so two changes cannot close a cycle together. */
-  async lockParentLinks(manager: EntityManager, organizationId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('need-parent:' || $1, 0))`, [
-      organizationId,
-    ]);
+  async lockParentLinks(organizationId: string): Promise<void> {
+    await this.tenant.manager.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended('need-parent:' || $1, 0))`,
+      [organizationId],
+    );
   }
 
   /** Whether `candidateId` is `needId` itself or one of its descendants (children, their children, ...). */
   async isSelfOrDescendant(
-    manager: EntityManager,
     organizationId: string,
     needId: string,
     candidateId: string,
   ): Promise<boolean> {
-    const [row] = await manager.query(
+    const [row] = await this.tenant.manager.query(
       `WITH RECURSIVE descendant (id) AS (
          SELECT $2::uuid
          UNION
@@ -224,19 +226,37 @@ export class NeedRepository {
   }
 
   /**
-   * Moves overdue NEW needs, not yet escalated, to their organization's default partner and records
-   * an ESCALATION; rows locked by a running update are left for the next run. Returns how many.
+   * Crosses organizations (system role): the organizations that have overdue NEW needs not yet
+   * escalated and a default partner to escalate them to. The escalation job then runs
+   * escalateOverdue in each of them (tenant.run).
    */
-  async escalateOverdue(batchSize: number): Promise<number> {
-    const rows: unknown[] = await this.db.manager.query(
+  async organizationsWithOverdueNeeds(): Promise<OrganizationId[]> {
+    const rows: { organization_id: string }[] = await this.system.manager.query(
+      `SELECT DISTINCT need.organization_id
+         FROM need
+        WHERE need.status = 'NEW' AND need.escalated_at IS NULL AND need.due_date < now()
+          AND EXISTS (SELECT 1 FROM partner fallback
+                       WHERE fallback.organization_id = need.organization_id AND fallback.is_default)`,
+    );
+    return rows.map((row) => brandOrganizationId(row.organization_id));
+  }
+
+  /**
+   * Moves up to `batchSize` of the organization's overdue NEW needs, not yet escalated, to its
+   * default partner and records an ESCALATION for each, in one statement; rows locked by a running
+   * update are left for the next run. Returns how many.
+   */
+  async escalateOverdue(organizationId: string, batchSize: number): Promise<number> {
+    const rows: unknown[] = await this.tenant.manager.query(
       `WITH overdue AS (
          SELECT need.organization_id, need.id, need.partner_id, fallback.id AS default_partner_id
            FROM need
            JOIN partner fallback
              ON fallback.organization_id = need.organization_id AND fallback.is_default
-          WHERE need.status = 'NEW' AND need.escalated_at IS NULL AND need.due_date < now()
+          WHERE need.organization_id = $1
+            AND need.status = 'NEW' AND need.escalated_at IS NULL AND need.due_date < now()
           ORDER BY need.due_date
-          LIMIT $1
+          LIMIT $2
           FOR UPDATE OF need SKIP LOCKED
        ), escalated AS (
          UPDATE need SET partner_id = overdue.default_partner_id, escalated_at = now(), updated_at = now()
@@ -248,7 +268,7 @@ export class NeedRepository {
          (organization_id, need_id, kind, from_status, to_status, from_partner_id, to_partner_id)
        SELECT organization_id, id, 'ESCALATION', 'NEW', 'NEW', from_partner_id, partner_id FROM escalated
        RETURNING need_id`,
-      [batchSize],
+      [organizationId, batchSize],
     );
     return rows.length;
   }

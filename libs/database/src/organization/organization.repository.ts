@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { OrganizationEntity } from './organization.entity';
-import { Database } from '../tenancy/database';
+import { TenantContext } from '../tenancy/tenant-context';
 
 /** The settings columns a client may change (the rest are server-owned). */
 export type OrganizationSettingsChanges = Partial<
@@ -11,16 +10,16 @@ export type OrganizationSettingsChanges = Partial<
   >
 >;
 
+/**
+ * The entered organization's own row. Row-level security admits no other: an id that is not the
+ * entered organization's (or names no organization) finds nothing.
+ */
 @Injectable()
 export class OrganizationRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly tenant: TenantContext) {}
 
-  findById(organizationId: string, manager: EntityManager = this.db.manager) {
-    return manager.findOneBy(OrganizationEntity, { id: organizationId });
-  }
-
-  findBySlug(slug: string) {
-    return this.db.manager.findOneBy(OrganizationEntity, { slug });
+  findById(organizationId: string): Promise<OrganizationEntity | null> {
+    return this.tenant.manager.findOneBy(OrganizationEntity, { id: organizationId });
   }
 
   /** Applies the given settings columns; null if the organization does not exist. */
@@ -28,7 +27,7 @@ export class OrganizationRepository {
     organizationId: string,
     changes: OrganizationSettingsChanges,
   ): Promise<OrganizationEntity | null> {
-    await this.db.manager.update(OrganizationEntity, { id: organizationId }, changes);
+    await this.tenant.manager.update(OrganizationEntity, { id: organizationId }, changes);
     return this.findById(organizationId);
   }
 }

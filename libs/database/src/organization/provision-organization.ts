@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { MemberEntity } from '../member/member.entity';
 import { OrganizationEntity } from './organization.entity';
 
@@ -15,12 +15,24 @@ export interface ProvisionedOrganization {
   adminMemberId: string;
 }
 
-/** Creates an ENABLED organization and its first confirmed org_admin, in one transaction. */
+/**
+ * The system role's access: SystemDatabase, or a DataSource connected as SYSTEM_ROLE (the CLI, the
+ * demo organization and bench seeding, which run outside the application's modules).
+ */
+export interface SystemTransactions {
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Creates an ENABLED organization and its first confirmed org_admin, in one transaction of the
+ * system role: creating an organization is cross-organization work, as there is no organization to
+ * enter before it exists. A taken slug fails with SQL state 23505.
+ */
 export function provisionOrganization(
-  dataSource: DataSource,
+  system: SystemTransactions,
   input: ProvisionOrganizationInput,
 ): Promise<ProvisionedOrganization> {
-  return dataSource.transaction(async (manager) => {
+  return system.transaction(async (manager) => {
     const organization = await manager.save(
       manager.create(OrganizationEntity, {
         name: input.name,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { TenantContext } from '../tenancy/tenant-context';
 
 export type SmsQuotaDecision = 'accepted' | 'daily-cap-reached' | 'monthly-budget-reached';
 
@@ -12,18 +12,20 @@ export interface SmsQuota {
 
 @Injectable()
 export class SmsUsageRepository {
+  constructor(private readonly tenant: TenantContext) {}
+
   /**
    * Counts one message against the month's budget and the day's cap in one statement: each counter
    * grows only while below its limit, and the day only when the month did. Row locks make it exact
-   * under concurrency. On a refusal after the month counted, the caller's transaction must roll
-   * back (the send throws), which takes the month's count back with it.
+   * under concurrency. Call it inside the send's tenant.transaction: on a refusal after the month
+   * counted, that transaction must roll back (the send throws), which takes the month's count back
+   * with it.
    */
-  async consume(
-    manager: EntityManager,
-    organizationId: string,
-    quota: SmsQuota,
-  ): Promise<SmsQuotaDecision> {
-    const [counted] = await manager.query(
+  async consume(organizationId: string, quota: SmsQuota): Promise<SmsQuotaDecision> {
+    if (!this.tenant.inTransaction) {
+      throw new Error("SmsUsageRepository.consume must run inside the send's tenant.transaction");
+    }
+    const [counted] = await this.tenant.manager.query(
       `WITH month AS (
          INSERT INTO sms_usage AS usage (organization_id, period, period_key, used)
          SELECT $1::uuid, 'month', $3::text, 1 WHERE $5::int > 0

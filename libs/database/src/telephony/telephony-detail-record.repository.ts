@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { TenantContext } from '../tenancy/tenant-context';
 import { TelephonyDetailRecordEntity, TelephonyDirection } from './telephony-detail-record.entity';
-import { Database } from '../tenancy/database';
 
 export type NewTelephonyDetailRecord = Omit<TelephonyDetailRecordEntity, 'id' | 'createdAt'> &
   Partial<Pick<TelephonyDetailRecordEntity, 'createdAt'>>;
@@ -20,11 +19,11 @@ export interface TelephonyRecordPage {
 
 @Injectable()
 export class TelephonyDetailRecordRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly tenant: TenantContext) {}
 
   /** Records once per provider event: false when the event was already recorded. */
-  async insert(manager: EntityManager, record: NewTelephonyDetailRecord): Promise<boolean> {
-    const result = await manager
+  async insert(record: NewTelephonyDetailRecord): Promise<boolean> {
+    const result = await this.tenant.manager
       .createQueryBuilder()
       .insert()
       .into(TelephonyDetailRecordEntity)
@@ -42,7 +41,7 @@ export class TelephonyDetailRecordRepository {
     page: number,
     pageSize: number,
   ): Promise<TelephonyRecordPage> {
-    const query = this.db.manager
+    const query = this.tenant.manager
       .createQueryBuilder(TelephonyDetailRecordEntity, 'record')
       .where('record.organization_id = :organizationId', { organizationId });
     if (filter.direction) {

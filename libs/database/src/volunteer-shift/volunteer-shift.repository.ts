@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { VolunteerShiftEntity } from './volunteer-shift.entity';
-import { Database } from '../tenancy/database';
+import { updateReturning } from '../sql';
+import { TenantContext } from '../tenancy/tenant-context';
 
 export type ShiftWindow = Pick<VolunteerShiftEntity, 'startTime' | 'endTime'>;
 export type NewShift = Pick<VolunteerShiftEntity, 'volunteerUserId' | 'partnerId'> & ShiftWindow;
@@ -14,37 +15,50 @@ export interface ShiftListFilter {
   limit: number;
 }
 
+const COLUMNS = `id, organization_id AS "organizationId", volunteer_user_id AS "volunteerUserId",
+  partner_id AS "partnerId", start_time AS "startTime", end_time AS "endTime",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
 /** Writes fail with SQL state 23P01 when the volunteer already has an overlapping shift. */
 @Injectable()
 export class VolunteerShiftRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly tenant: TenantContext) {}
 
+  /** One INSERT: it needs no transaction of its own. */
   insert(organizationId: string, shift: NewShift): Promise<VolunteerShiftEntity> {
-    const manager = this.db.manager;
-    return manager.save(manager.create(VolunteerShiftEntity, { organizationId, ...shift }));
+    const manager = this.tenant.manager;
+    return manager.save(manager.create(VolunteerShiftEntity, { organizationId, ...shift }), {
+      transaction: false,
+    });
   }
 
   findById(organizationId: string, shiftId: string): Promise<VolunteerShiftEntity | null> {
-    return this.db.manager.findOneBy(VolunteerShiftEntity, { organizationId, id: shiftId });
+    return this.tenant.manager.findOneBy(VolunteerShiftEntity, { organizationId, id: shiftId });
   }
 
+  /** The shift with its new window, in one statement; null when it no longer exists. */
   async updateWindow(
     organizationId: string,
     shiftId: string,
     window: ShiftWindow,
-  ): Promise<VolunteerShiftEntity> {
-    const manager = this.db.manager;
-    await manager.update(VolunteerShiftEntity, { organizationId, id: shiftId }, window);
-    return manager.findOneByOrFail(VolunteerShiftEntity, { organizationId, id: shiftId });
+  ): Promise<VolunteerShiftEntity | null> {
+    const [shift] = await updateReturning<VolunteerShiftEntity>(
+      this.tenant.manager,
+      `UPDATE volunteer_shift SET start_time = $3, end_time = $4, updated_at = now()
+        WHERE organization_id = $1 AND id = $2
+       RETURNING ${COLUMNS}`,
+      [organizationId, shiftId, window.startTime, window.endTime],
+    );
+    return shift ?? null;
   }
 
   async delete(organizationId: string, shiftId: string): Promise<void> {
-    await this.db.manager.delete(VolunteerShiftEntity, { organizationId, id: shiftId });
+    await this.tenant.manager.delete(VolunteerShiftEntity, { organizationId, id: shiftId });
   }
 
   /** By start time; each filter uses an index led by (organization_id, ...). */
   list(organizationId: string, filter: ShiftListFilter): Promise<VolunteerShiftEntity[]> {
-    const query = this.db.manager
+    const query = this.tenant.manager
       .createQueryBuilder(VolunteerShiftEntity, 'shift')
       .where('shift.organization_id = :organizationId', { organizationId })
       .orderBy('shift.start_time', 'ASC')

@@ -14,7 +14,7 @@ import {
   SmsDispatchJob,
 } from './sms-dispatch.policy';
 import { SmsDispatcher } from './sms-dispatcher';
-import { Database } from '@app/database';
+import { SystemDatabase } from '@app/database';
 
 /** Jobs one worker process runs at the same time, across organizations. */
 const MAX_IN_FLIGHT = 64;
@@ -23,12 +23,29 @@ const CLAIM_BATCH = 16;
 /** How long an idle worker waits before looking for due jobs again. */
 const POLL_INTERVAL_MS = 500;
 
+function isLastAttempt(job: Job<SmsDispatchJob>): boolean {
+  return job.retryCount >= SMS_JOB_POLICY.retryLimit;
+}
+
+/** The jobs grouped by organization, each group in claim order. */
+function byOrganization(jobs: Job<SmsDispatchJob>[]): Job<SmsDispatchJob>[][] {
+  const groups = new Map<string, Job<SmsDispatchJob>[]>();
+  for (const job of jobs) {
+    const group = groups.get(job.data.organizationId);
+    if (group) group.push(job);
+    else groups.set(job.data.organizationId, [job]);
+  }
+  return [...groups.values()];
+}
+
 /**
  * Runs the SMS dispatch jobs. `maxConcurrency` bounds the parallel sends of each organization across
  * every worker process: the jobs of an organization form a pg-boss group whose limit is counted from
  * the active jobs in the database, and claims are serialized by an advisory lock, so two workers
  * never both take the last free place of a group. A worker keeps claiming as places free up,
- * skipping the organizations it already runs at their limit.
+ * skipping the organizations it already runs at their limit. Claims cross organizations (system
+ * role, pg-boss's tables); the jobs claimed of each organization are then dispatched together, in
+ * that organization (SmsDispatcher.dispatchAll).
  */
 @Injectable()
 export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -42,12 +59,12 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
 
   constructor(
     private readonly queue: JobQueue,
-    private readonly db: Database,
+    private readonly system: SystemDatabase,
     private readonly dispatcher: SmsDispatcher,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.loop = this.db.asSystem(() => this.run());
+    this.loop = this.run();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -58,9 +75,13 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
   }
 
   /** Runs one claimed job to its end: completes it, or fails it for pg-boss to retry. */
-  async handle(job: Job<SmsDispatchJob>): Promise<void> {
+  handle(job: Job<SmsDispatchJob>): Promise<void> {
+    return this.settle(job, this.dispatcher.dispatch(job.data, isLastAttempt(job)));
+  }
+
+  private async settle(job: Job<SmsDispatchJob>, dispatched: Promise<void>): Promise<void> {
     try {
-      await this.dispatcher.dispatch(job.data, job.retryCount >= SMS_JOB_POLICY.retryLimit);
+      await dispatched;
       await this.queue.complete(SMS_DISPATCH_QUEUE, job);
     } catch (error) {
       await this.queue.fail(SMS_DISPATCH_QUEUE, job, error as Error);
@@ -70,7 +91,7 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
   private async run(): Promise<void> {
     while (!this.stopping) {
       const jobs = this.mayClaim() ? await this.claim(MAX_IN_FLIGHT - this.inFlight.size) : [];
-      for (const job of jobs) this.start(job);
+      for (const organizationJobs of byOrganization(jobs)) this.start(organizationJobs);
       if (jobs.length === 0) await this.idle();
     }
   }
@@ -84,7 +105,7 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
       .filter(([, group]) => group.count >= group.limit)
       .map(([organizationId]) => organizationId);
     try {
-      return await this.db.transaction(async (manager) => {
+      return await this.system.transaction(async (manager) => {
         await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
           SMS_DISPATCH_QUEUE,
         ]);
@@ -101,21 +122,27 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
     }
   }
 
-  private start(job: Job<SmsDispatchJob>): void {
-    const organizationId = job.data.organizationId;
+  /** Starts jobs of one organization, dispatched together (SmsDispatcher.dispatchAll). */
+  private start(jobs: Job<SmsDispatchJob>[]): void {
+    const organizationId = jobs[0].data.organizationId;
     const group = this.running.get(organizationId) ?? { count: 0, limit: 0 };
-    group.count += 1;
-    group.limit = Number(job.groupTier ?? 1);
+    group.count += jobs.length;
+    group.limit = Number(jobs[0].groupTier ?? 1);
     this.running.set(organizationId, group);
-    const run = this.handle(job)
-      .catch((error: unknown) => this.logger.error({ err: error }, 'Settling an SMS job failed'))
-      .finally(() => {
-        this.inFlight.delete(run);
-        group.count -= 1;
-        if (group.count === 0) this.running.delete(organizationId);
-        if (this.mayClaim()) this.wake?.();
-      });
-    this.inFlight.add(run);
+    const dispatched = this.dispatcher.dispatchAll(
+      jobs.map((job) => ({ job: job.data, lastAttempt: isLastAttempt(job) })),
+    );
+    jobs.forEach((job, index) => {
+      const run = this.settle(job, dispatched[index])
+        .catch((error: unknown) => this.logger.error({ err: error }, 'Settling an SMS job failed'))
+        .finally(() => {
+          this.inFlight.delete(run);
+          group.count -= 1;
+          if (group.count === 0) this.running.delete(organizationId);
+          if (this.mayClaim()) this.wake?.();
+        });
+      this.inFlight.add(run);
+    });
   }
 
   /** Waits until places free up (see mayClaim) or the poll interval passes, whichever is first. */

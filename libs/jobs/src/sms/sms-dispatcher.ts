@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ConstituentRepository,
-  Database,
+  assertNoOpenTransaction,
   InteractionEntity,
   InteractionRepository,
+  OrganizationEntity,
+  organizationId,
   OrganizationRepository,
+  SmsRecipient,
+  SmsRoutingRepository,
   TelephonyDetailRecordRepository,
+  TenantContext,
 } from '@app/database';
 import { composeSmsText } from '@app/domain';
 import { SmsDeliveryError, SmsProvider } from '@app/messaging';
@@ -14,56 +18,100 @@ import type { SmsDispatchJob } from './sms-dispatch.policy';
 const OUTCOME_UNKNOWN =
   'An earlier attempt ended without the provider’s answer; not sent again, as it may have arrived';
 
+/** One job's attempt; on its last one, a refusal fails the message instead of asking for a retry. */
+export interface SmsAttempt {
+  job: SmsDispatchJob;
+  lastAttempt: boolean;
+}
+
 interface Delivery {
   from: string;
   to: string;
   text: string;
 }
 
+/** What one claim statement and two reads learnt about the messages of a batch. */
+interface ClaimedBatch {
+  /** The messages whose attempt this batch started, by id; each is taken by one attempt only. */
+  claimed: Map<string, InteractionEntity>;
+  organization: OrganizationEntity | null;
+  recipients: Map<string, SmsRecipient>;
+}
+
 /**
- * Sends one queued SMS through the configured provider, at most once. Each attempt is recorded
+ * Sends queued SMS through the configured provider, each at most once. Each attempt is recorded
  * (committed) before the provider is called and settled after: SENT with the provider's id, or
  * reopened for a retry when the provider certainly refused it. An attempt that never settled (a
  * crash, or a timeout after the request left) is never repeated: Telnyx takes no idempotency key, so
  * the message becomes FAILED with an "outcome unknown" reason instead of risking a second copy.
+ *
+ * Everything runs in the jobs' organization, with no transaction open during a send. The jobs of
+ * an organization claimed together share their bookkeeping: one statement starts their attempts,
+ * and the organization and the recipients are read once.
  */
 @Injectable()
 export class SmsDispatcher {
   constructor(
-    private readonly db: Database,
+    private readonly tenant: TenantContext,
     private readonly interactions: InteractionRepository,
     private readonly organizations: OrganizationRepository,
-    private readonly constituents: ConstituentRepository,
+    private readonly routing: SmsRoutingRepository,
     private readonly records: TelephonyDetailRecordRepository,
     private readonly provider: SmsProvider,
   ) {}
 
-  /**
-   * Throws SmsDeliveryError when the provider refused and a later attempt may succeed. Runs as the
-   * system role, like every job; each query names the job's organization.
-   */
+  /** Throws SmsDeliveryError when the provider refused and a later attempt may succeed. */
   dispatch(job: SmsDispatchJob, lastAttempt: boolean): Promise<void> {
-    return this.db.asSystem(() => this.attempt(job, lastAttempt));
+    return this.dispatchAll([{ job, lastAttempt }])[0];
   }
 
-  private async attempt(job: SmsDispatchJob, lastAttempt: boolean): Promise<void> {
-    const interaction = await this.interactions.claimDispatch(
-      job.organizationId,
-      job.interactionId,
+  /**
+   * Sends the jobs of one organization: returns each one's outcome, in order, settled as soon as
+   * that message is (rejected with SmsDeliveryError when a later attempt may succeed).
+   */
+  dispatchAll(attempts: SmsAttempt[]): Promise<void>[] {
+    if (attempts.length === 0) return [];
+    const organization = organizationId(attempts[0].job.organizationId);
+    if (attempts.some((attempt) => attempt.job.organizationId !== organization)) {
+      throw new Error('dispatchAll takes the jobs of one organization');
+    }
+    const batch = this.tenant.run(organization, () => this.claim(organization, attempts));
+    return attempts.map((attempt) =>
+      this.tenant.run(organization, async () => this.attempt(attempt, await batch)),
     );
+  }
+
+  private async claim(organization: string, attempts: SmsAttempt[]): Promise<ClaimedBatch> {
+    const ids = attempts.map((attempt) => attempt.job.interactionId);
+    const claimed = await this.interactions.claimDispatches(organization, ids);
+    if (claimed.length === 0)
+      return { claimed: new Map(), organization: null, recipients: new Map() };
+    const [found, recipients] = await Promise.all([
+      this.organizations.findById(organization),
+      this.routing.recipients(
+        organization,
+        claimed.map((interaction) => interaction.constituentId),
+      ),
+    ]);
+    return {
+      claimed: new Map(claimed.map((interaction) => [interaction.id, interaction])),
+      organization: found,
+      recipients,
+    };
+  }
+
+  private async attempt({ job, lastAttempt }: SmsAttempt, batch: ClaimedBatch): Promise<void> {
+    const interaction = batch.claimed.get(job.interactionId);
     if (!interaction) return this.settleUnclaimed(job);
-    const delivery = await this.deliveryFor(job, interaction);
+    batch.claimed.delete(job.interactionId);
+    const delivery = this.deliveryFor(job, interaction, batch);
     if (typeof delivery === 'string') return this.fail(job, delivery);
+    assertNoOpenTransaction('Telnyx send');
     try {
       const accepted = await this.provider.send(delivery);
-      await this.db.transaction(async (manager) => {
-        await this.interactions.recordSent(
-          manager,
-          job.organizationId,
-          interaction.id,
-          accepted.messageId,
-        );
-        await this.records.insert(manager, {
+      await this.tenant.transaction(async () => {
+        await this.interactions.recordSent(job.organizationId, interaction.id, accepted.messageId);
+        await this.records.insert({
           organizationId: job.organizationId,
           interactionId: interaction.id,
           providerEventId: null,
@@ -102,22 +150,20 @@ export class SmsDispatcher {
   }
 
   /** The addresses and text, or why the message cannot go out. */
-  private async deliveryFor(
+  private deliveryFor(
     job: SmsDispatchJob,
     interaction: InteractionEntity,
-  ): Promise<Delivery | string> {
-    const [organization, constituent] = await Promise.all([
-      this.organizations.findById(job.organizationId),
-      this.constituents.findLive(job.organizationId, interaction.constituentId),
-    ]);
-    if (!constituent?.phone) return 'The recipient has no phone number';
-    if (constituent.smsOptedOut && !job.compliance) return 'The recipient opted out of SMS';
+    { organization, recipients }: ClaimedBatch,
+  ): Delivery | string {
+    const recipient = recipients.get(interaction.constituentId);
+    if (!recipient?.phone) return 'The recipient has no phone number';
+    if (recipient.smsOptedOut && !job.compliance) return 'The recipient opted out of SMS';
     const from = organization ? this.provider.senderFor(organization) : null;
     if (!organization || !from) return 'The organization has no phone number to send SMS from';
     const text = job.compliance
       ? interaction.body
       : composeSmsText(organization.smsSenderName, interaction.body);
-    return { from, to: constituent.phone, text };
+    return { from, to: recipient.phone, text };
   }
 
   private async fail(job: SmsDispatchJob, reason: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import {
+  assertNoOpenTransaction,
   OrganizationEmailSettingsEntity,
   OrganizationEmailSettingsRepository,
 } from '@app/database';
@@ -24,7 +25,8 @@ const SYSTEM_GUARD = new AddressGuard(true);
 /**
  * Sends an organization's transactional email: through its configured provider, else through the
  * system SMTP (SYSTEM_SMTP_URL and SYSTEM_EMAIL_FROM), else not at all (NOT_SENT).
- * Throws EmailDeliveryError when the provider fails.
+ * Throws EmailDeliveryError when the provider fails. Call it inside the organization (its settings
+ * are read there) and with no transaction open: sending is an outside call.
  */
 @Injectable()
 export class OrganizationMailer {
@@ -36,10 +38,20 @@ export class OrganizationMailer {
   ) {}
 
   async send(organizationId: string, message: MailMessage): Promise<MailResult> {
+    assertNoOpenTransaction('Email send');
     const sender = await this.senderFor(organizationId);
     if (!sender) return { status: 'NOT_SENT' };
     const { messageId } = await sender.provider.send({ ...message, from: sender.from });
     return { status: 'SENT', messageId };
+  }
+
+  /**
+   * Whether send() has a provider for the organization (else it answers NOT_SENT): for a caller
+   * that records the send before making it.
+   */
+  async hasSender(organizationId: string): Promise<boolean> {
+    if (await this.settings.find(organizationId)) return true;
+    return Boolean(this.config.systemSmtpUrl && this.config.systemEmailFrom);
   }
 
   private async senderFor(

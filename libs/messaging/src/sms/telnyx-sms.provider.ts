@@ -1,3 +1,4 @@
+import { assertNoOpenTransaction } from '@app/database';
 import {
   OutgoingSms,
   SmsAcceptance,
@@ -55,6 +56,7 @@ export class TelnyxSmsProvider extends SmsProvider {
   }
 
   async send(message: OutgoingSms): Promise<SmsAcceptance> {
+    assertNoOpenTransaction('Telnyx send');
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}/v2/messages`, {

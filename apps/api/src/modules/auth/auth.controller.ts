@@ -1,21 +1,22 @@
 import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, Authenticated, CurrentAuth, Public } from '@app/auth';
-import { Database } from '@app/database';
 import { ApiProblems } from '@app/http';
 import { MemberResponseDto } from '../members/member.dto';
 import { MembersService } from '../members/members.service';
 import { AcceptInviteDto, LoginDto, RefreshDto, TokenPairDto } from './auth.dto';
 import { AuthService } from './auth.service';
 
-/** The public routes find the organization from credentials or a token: they run as the system role. */
+/**
+ * The public routes enter no organization here: AuthService finds it from the credentials or the
+ * token, then works inside it.
+ */
 @ApiTags('auth')
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly members: MembersService,
-    private readonly db: Database,
   ) {}
 
   @Post('login')
@@ -25,7 +26,7 @@ export class AuthController {
   @ApiOkResponse({ type: TokenPairDto })
   @ApiProblems(400, 401, 429)
   login(@Body() body: LoginDto, @Ip() ip: string): Promise<TokenPairDto> {
-    return this.db.asSystem(() => this.auth.login(body, ip));
+    return this.auth.login(body, ip);
   }
 
   @Post('refresh')
@@ -35,7 +36,7 @@ export class AuthController {
   @ApiOkResponse({ type: TokenPairDto })
   @ApiProblems(400, 401)
   refresh(@Body() body: RefreshDto): Promise<TokenPairDto> {
-    return this.db.asSystem(() => this.auth.refresh(body.refreshToken));
+    return this.auth.refresh(body.refreshToken);
   }
 
   @Post('logout')
@@ -45,7 +46,7 @@ export class AuthController {
   @ApiNoContentResponse({ description: 'Revoked; an unknown token gets the same answer' })
   @ApiProblems(400)
   async logout(@Body() body: RefreshDto): Promise<void> {
-    await this.db.asSystem(() => this.auth.logout(body.refreshToken));
+    await this.auth.logout(body.refreshToken);
   }
 
   @Get('me')
@@ -63,6 +64,6 @@ export class AuthController {
   @ApiOkResponse({ type: TokenPairDto })
   @ApiProblems(400)
   acceptInvite(@Body() body: AcceptInviteDto): Promise<TokenPairDto> {
-    return this.db.asSystem(() => this.auth.acceptInvite(body));
+    return this.auth.acceptInvite(body);
   }
 }

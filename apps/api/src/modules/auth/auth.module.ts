@@ -1,11 +1,26 @@
 import { Module } from '@nestjs/common';
+import {
+  DatabaseModule,
+  LoginFailureRepository,
+  MemberInvitationRepository,
+  MemberRepository,
+  RefreshTokenRepository,
+} from '@app/database';
 import { MembersModule } from '../members/members.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginLimiter } from './login-limiter';
 
 @Module({
-  imports: [MembersModule],
+  imports: [
+    DatabaseModule.forFeature([
+      MemberRepository,
+      RefreshTokenRepository,
+      MemberInvitationRepository,
+      LoginFailureRepository,
+    ]),
+    MembersModule,
+  ],
   controllers: [AuthController],
   providers: [AuthService, LoginLimiter],
 })

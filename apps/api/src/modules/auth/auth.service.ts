@@ -9,11 +9,12 @@ import {
   verifyPassword,
 } from '@app/auth';
 import {
-  Database,
   MemberEntity,
   MemberInvitationRepository,
   MemberRepository,
+  organizationId,
   RefreshTokenRepository,
+  TenantContext,
 } from '@app/database';
 import { DomainError } from '@app/http';
 import type { AcceptInviteDto, LoginDto, TokenPairDto } from './auth.dto';
@@ -25,10 +26,26 @@ function invalidCredentials(): DomainError {
   return new DomainError('invalid-credentials', 'The email or password is not correct');
 }
 
+function invalidRefreshToken(): DomainError {
+  return new DomainError('invalid-refresh-token', 'The refresh token is not valid');
+}
+
+function invalidInvitation(): DomainError {
+  return new DomainError(
+    'invalid-invitation',
+    'The invitation is unknown, expired or already used',
+  );
+}
+
+/**
+ * Login, token refresh, logout and invitations: public routes, so no organization is entered when
+ * they start. Each finds its organization first through a system lookup (the credentials' member,
+ * the refresh or invitation token), then does that organization's writes inside it.
+ */
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly db: Database,
+    private readonly tenant: TenantContext,
     private readonly members: MemberRepository,
     private readonly refreshTokens: RefreshTokenRepository,
     private readonly invitations: MemberInvitationRepository,
@@ -58,51 +75,66 @@ export class AuthService {
       );
     }
     await this.limiter.recordSuccess(input.email);
-    return this.issuePair(matches[0], randomUUID());
+    const [member] = matches;
+    return this.tenant.run(organizationId(member.organizationId), () =>
+      this.issuePair(member, randomUUID()),
+    );
   }
 
+  /**
+   * Rotates the token: marks it used and issues its successor in one transaction. A token another
+   * request used or revoked first is reuse: its whole family is revoked.
+   */
   async refresh(refreshToken: string): Promise<TokenPairDto> {
-    const stored = await this.refreshTokens.findByHash(hashOpaqueToken(refreshToken));
-    const refused = new DomainError('invalid-refresh-token', 'The refresh token is not valid');
-    if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) throw refused;
-    if (!(await this.refreshTokens.markUsed(stored.organizationId, stored.id))) {
-      await this.refreshTokens.revokeFamily(stored.organizationId, stored.familyId);
-      throw refused;
+    const stored = await this.refreshTokens.findByHashInAnyOrganization(
+      hashOpaqueToken(refreshToken),
+    );
+    if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) {
+      throw invalidRefreshToken();
     }
-    const member = await this.members.findById(stored.organizationId, stored.memberId);
-    if (!member?.isActive) throw refused;
-    return this.issuePair(member, stored.familyId);
+    const { organizationId: org, familyId } = stored;
+    return this.tenant.run(organizationId(org), async () => {
+      const rotated = await this.tenant.transaction(async () => {
+        if (!(await this.refreshTokens.markUsed(org, stored.id))) return null;
+        const member = await this.members.findById(org, stored.memberId);
+        if (!member?.isActive) throw invalidRefreshToken();
+        return this.issuePair(member, familyId);
+      });
+      if (rotated) return rotated;
+      await this.refreshTokens.revokeFamily(org, familyId);
+      throw invalidRefreshToken();
+    });
   }
 
   async logout(refreshToken: string): Promise<void> {
-    const stored = await this.refreshTokens.findByHash(hashOpaqueToken(refreshToken));
-    if (stored) await this.refreshTokens.revokeFamily(stored.organizationId, stored.familyId);
+    const stored = await this.refreshTokens.findByHashInAnyOrganization(
+      hashOpaqueToken(refreshToken),
+    );
+    if (!stored) return;
+    await this.tenant.run(organizationId(stored.organizationId), () =>
+      this.refreshTokens.revokeFamily(stored.organizationId, stored.familyId),
+    );
   }
 
+  /** Uses the invitation, sets the password, confirms the member and logs it in: all or nothing. */
   async acceptInvite(input: AcceptInviteDto): Promise<TokenPairDto> {
     const passwordHash = await hashPassword(input.password);
-    const member = await this.db.transaction(async (manager) => {
-      const invitation = await this.invitations.consume(manager, hashOpaqueToken(input.token));
-      const invited =
-        invitation &&
-        (await this.members.findById(invitation.organizationId, invitation.memberId, manager));
-      if (!invitation || !invited?.isActive) {
-        throw new DomainError(
-          'invalid-invitation',
-          'The invitation is unknown, expired or already used',
-        );
-      }
-      await this.members.setPasswordAndConfirm(
-        manager,
-        invited.organizationId,
-        invited.id,
-        passwordHash,
-      );
-      return invited;
-    });
-    return this.issuePair(member, randomUUID());
+    const tokenHash = hashOpaqueToken(input.token);
+    const found = await this.invitations.findUsableInAnyOrganization(tokenHash);
+    if (!found) throw invalidInvitation();
+    const org = found.organizationId;
+    return this.tenant.run(organizationId(org), () =>
+      this.tenant.transaction(async () => {
+        const invitation = await this.invitations.consume(org, tokenHash);
+        const invited = invitation && (await this.members.findById(org, invitation.memberId));
+        if (!invited?.isActive) throw invalidInvitation();
+        await this.members.setPasswordAndConfirm(org, invited.id, passwordHash);
+        return this.issuePair(invited, randomUUID());
+      }),
+    );
   }
 
+  /** Stores a new refresh token of the family: inside the member's organization. */
   private async issuePair(member: MemberEntity, familyId: string): Promise<TokenPairDto> {
     const { token, hash } = newOpaqueToken();
     await this.refreshTokens.insert({

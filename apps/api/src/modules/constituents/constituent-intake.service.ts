@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { isSamePerson } from '@app/domain';
 import {
   CONSTITUENT_FIELDS,
@@ -48,7 +47,10 @@ function duplicateWarning(matches: HouseholdMatchEntity[]): string | null {
   return `Possible duplicate: resembles ${count} (${reasons}); household matches were raised for review`;
 }
 
-/** Creating constituents, for staff intake and for need intake (the `contact` of a need). */
+/**
+ * Creating constituents, for staff intake and for need intake (the `contact` of a need). Either may
+ * write several rows and share-lock a household: call it inside the caller's tenant.transaction().
+ */
 @Injectable()
 export class ConstituentIntakeService {
   constructor(
@@ -62,28 +64,13 @@ export class ConstituentIntakeService {
    * the same normalized first and last name, no conflicting birth date); its record is left as it
    * is. Otherwise creates one in a new household and raises household matches for likely duplicates.
    */
-  async intake(
-    manager: EntityManager,
-    organizationId: string,
-    contact: ContactDto,
-  ): Promise<IntakeResult> {
+  async intake(organizationId: string, contact: ContactDto): Promise<IntakeResult> {
     const fields = completeFields(contact, 'contact');
-    const candidates = await this.constituents.findMatchCandidates(
-      manager,
-      organizationId,
-      fields,
-      null,
-    );
+    const candidates = await this.constituents.findMatchCandidates(organizationId, fields, null);
     const same = candidates.find((candidate) => isSamePerson(fields, candidate));
     if (same)
       return { constituentId: same.id, householdId: same.householdId, duplicateWarning: null };
-    const { constituent, matches } = await this.insert(
-      manager,
-      organizationId,
-      fields,
-      null,
-      candidates,
-    );
+    const { constituent, matches } = await this.insert(organizationId, fields, null, candidates);
     return {
       constituentId: constituent.id,
       householdId: constituent.householdId,
@@ -93,45 +80,33 @@ export class ConstituentIntakeService {
 
   /** Always creates: in the given household of the organization (400 otherwise), else a new one. */
   async create(
-    manager: EntityManager,
     organizationId: string,
     contact: ContactDto,
     householdId: string | null,
   ): Promise<CreatedConstituent> {
     const fields = completeFields(contact, 'body');
-    const candidates = await this.constituents.findMatchCandidates(
-      manager,
-      organizationId,
-      fields,
-      null,
-    );
-    return this.insert(manager, organizationId, fields, householdId, candidates);
+    const candidates = await this.constituents.findMatchCandidates(organizationId, fields, null);
+    return this.insert(organizationId, fields, householdId, candidates);
   }
 
   private async insert(
-    manager: EntityManager,
     organizationId: string,
     fields: ConstituentFields,
     householdId: string | null,
     candidates: ConstituentEntity[],
   ): Promise<CreatedConstituent> {
     const household = householdId
-      ? await this.households.lockLive(manager, organizationId, householdId)
-      : await this.households.insert(manager, organizationId);
+      ? await this.households.lockLive(organizationId, householdId)
+      : await this.households.insert(organizationId);
     if (!household)
       throw DomainError.invalid(
         'householdId',
         'householdId must name a household of your organization',
       );
-    const constituent = await this.constituents.insert(
-      manager,
-      organizationId,
-      household.id,
-      fields,
-    );
+    const constituent = await this.constituents.insert(organizationId, household.id, fields);
     return {
       constituent,
-      matches: await this.raiser.raise(manager, organizationId, constituent, candidates),
+      matches: await this.raiser.raise(organizationId, constituent, candidates),
     };
   }
 }

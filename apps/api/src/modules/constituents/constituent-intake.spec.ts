@@ -1,4 +1,4 @@
-import { Database } from '@app/database';
+import { organizationId as asOrganizationId, TenantContext } from '@app/database';
 import { DomainError } from '@app/http';
 import { newConstituent, newOrg, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
@@ -12,11 +12,11 @@ describe('ConstituentIntakeService.intake', () => {
   beforeAll(async () => {
     api = await startTestApi();
     const service = api.app.get(ConstituentIntakeService);
-    const db = api.app.get(Database);
-    // As a request of the organization runs it: inside its transaction.
+    const tenant = api.app.get(TenantContext);
+    // As a need's creation runs it: in the organization, inside its transaction.
     intake = (organizationId, contact) =>
-      db.inOrganization(organizationId, () =>
-        db.transaction((manager) => service.intake(manager, organizationId, contact)),
+      tenant.run(asOrganizationId(organizationId), () =>
+        tenant.transaction(() => service.intake(organizationId, contact)),
       );
   });
   afterAll(() => api.close());

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, QueryFailedError } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import {
   ConstituentChanges,
   ConstituentEntity,
   ConstituentLinksRepository,
   ConstituentRepository,
-  Database,
   HouseholdMatchRepository,
   HouseholdRepository,
   LinkCounts,
   MergeAuditRepository,
+  TenantContext,
 } from '@app/database';
 import { DomainError } from '@app/http';
 
@@ -54,7 +54,7 @@ const MAX_ATTEMPTS = 3;
 @Injectable()
 export class ConstituentMergeService {
   constructor(
-    private readonly db: Database,
+    private readonly tenant: TenantContext,
     private readonly constituents: ConstituentRepository,
     private readonly households: HouseholdRepository,
     private readonly matches: HouseholdMatchRepository,
@@ -62,11 +62,14 @@ export class ConstituentMergeService {
     private readonly audits: MergeAuditRepository,
   ) {}
 
-  /** One transaction for a merge use case, retried (from the start) when it lost a race. */
-  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * One transaction for a merge use case, retried (from the start) when it lost a race. Inside an
+   * open transaction it is a savepoint, so a retry rolls back only the merge's own work.
+   */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.savepoint(work);
+        return await this.tenant.transaction(work);
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !isTransient(error)) throw error;
       }
@@ -78,7 +81,6 @@ export class ConstituentMergeService {
    * merged away. Its household follows when asked, or when the source was its last member.
    */
   async mergeConstituents(
-    manager: EntityManager,
     organizationId: string,
     request: ConstituentMergeRequest,
   ): Promise<ConstituentEntity> {
@@ -89,60 +91,39 @@ export class ConstituentMergeService {
       );
     }
     const [source, target] = await this.lockPair(
-      manager,
       organizationId,
       request.sourceId,
       request.targetId,
     );
-    const merged = await this.constituents.update(manager, organizationId, target, {
+    const merged = await this.constituents.update(organizationId, target, {
       ...request.fieldOverrides,
       ...(source.smsOptedOut ? { smsOptedOut: true } : {}),
     });
-    const moved: LinkCounts = await this.links.moveConstituent(
-      manager,
-      organizationId,
-      source.id,
-      merged,
-    );
+    const moved: LinkCounts = await this.links.moveConstituent(organizationId, source.id, merged);
     await this.matches.resolvePendingPair(
-      manager,
       organizationId,
       [source.id, target.id],
       'MERGED_CONSTITUENT',
       request.mergedBy,
     );
-    moved.matches = await this.matches.moveConstituent(
-      manager,
-      organizationId,
-      source.id,
-      target.id,
-    );
-    await this.constituents.markMerged(manager, organizationId, source.id, target.id);
+    moved.matches = await this.matches.moveConstituent(organizationId, source.id, target.id);
+    await this.constituents.markMerged(organizationId, source.id, target.id);
     const leftEmpty =
-      (await this.constituents.countLiveInHousehold(
-        manager,
-        organizationId,
-        source.householdId,
-      )) === 0;
+      (await this.constituents.countLiveInHousehold(organizationId, source.householdId)) === 0;
     if (source.householdId !== target.householdId && (request.mergeHouseholds || leftEmpty)) {
       Object.assign(
         moved,
-        await this.moveHousehold(manager, organizationId, source.householdId, target.householdId),
+        await this.moveHousehold(organizationId, source.householdId, target.householdId),
       );
     }
-    await this.matches.refreshHouseholds(manager, organizationId, [target.id]);
-    await this.audit(manager, organizationId, 'MERGE_CONSTITUENT', source, target, moved, request);
+    await this.matches.refreshHouseholds(organizationId, [target.id]);
+    await this.audit(organizationId, 'MERGE_CONSTITUENT', source, target, moved, request);
     return merged;
   }
 
   /** Every live member of the source's household moves into the target's household. */
-  async mergeHouseholds(
-    manager: EntityManager,
-    organizationId: string,
-    request: HouseholdMergeRequest,
-  ): Promise<void> {
+  async mergeHouseholds(organizationId: string, request: HouseholdMergeRequest): Promise<void> {
     const [source, target] = await this.lockPair(
-      manager,
       organizationId,
       request.sourceId,
       request.targetId,
@@ -150,56 +131,48 @@ export class ConstituentMergeService {
     const moved =
       source.householdId === target.householdId
         ? {}
-        : await this.moveHousehold(manager, organizationId, source.householdId, target.householdId);
-    await this.audit(manager, organizationId, 'MERGE_HOUSEHOLD', source, target, moved, request);
+        : await this.moveHousehold(organizationId, source.householdId, target.householdId);
+    await this.audit(organizationId, 'MERGE_HOUSEHOLD', source, target, moved, request);
   }
 
   private async lockPair(
-    manager: EntityManager,
     organizationId: string,
     sourceId: string,
     targetId: string,
   ): Promise<[ConstituentEntity, ConstituentEntity]> {
-    const locked = await this.constituents.lockInOrder(manager, organizationId, [
-      sourceId,
-      targetId,
-    ]);
+    const locked = await this.constituents.lockInOrder(organizationId, [sourceId, targetId]);
     const live = (id: string) =>
       locked.find((constituent) => constituent.id === id && !constituent.mergedIntoId);
     const source = live(sourceId);
     const target = live(targetId);
     if (!source || !target) throw DomainError.notFound('Constituent');
-    await this.households.lockInOrder(manager, organizationId, [
+    await this.households.lockInOrder(organizationId, [
       ...new Set([source.householdId, target.householdId]),
     ]);
     return [source, target];
   }
 
   private async moveHousehold(
-    manager: EntityManager,
     organizationId: string,
     sourceHouseholdId: string,
     targetHouseholdId: string,
   ): Promise<LinkCounts> {
     const members = await this.constituents.moveHouseholdMembers(
-      manager,
       organizationId,
       sourceHouseholdId,
       targetHouseholdId,
     );
     const moved = await this.links.moveHousehold(
-      manager,
       organizationId,
       sourceHouseholdId,
       targetHouseholdId,
     );
-    await this.households.markMerged(manager, organizationId, sourceHouseholdId, targetHouseholdId);
-    await this.matches.refreshHouseholds(manager, organizationId, members);
+    await this.households.markMerged(organizationId, sourceHouseholdId, targetHouseholdId);
+    await this.matches.refreshHouseholds(organizationId, members);
     return { ...moved, householdMembers: members.length };
   }
 
   private audit(
-    manager: EntityManager,
     organizationId: string,
     kind: 'MERGE_CONSTITUENT' | 'MERGE_HOUSEHOLD',
     source: ConstituentEntity,
@@ -207,7 +180,7 @@ export class ConstituentMergeService {
     moved: LinkCounts,
     request: { mergedBy: string; matchId: string | null },
   ): Promise<void> {
-    return this.audits.insert(manager, organizationId, {
+    return this.audits.insert(organizationId, {
       kind,
       sourceConstituentId: source.id,
       targetConstituentId: target.id,

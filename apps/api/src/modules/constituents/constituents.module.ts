@@ -1,4 +1,12 @@
 import { Module } from '@nestjs/common';
+import {
+  ConstituentLinksRepository,
+  ConstituentRepository,
+  DatabaseModule,
+  HouseholdMatchRepository,
+  HouseholdRepository,
+  MergeAuditRepository,
+} from '@app/database';
 import { ConstituentIntakeService } from './constituent-intake.service';
 import { ConstituentMergeService } from './constituent-merge.service';
 import { ConstituentsController } from './constituents.controller';
@@ -7,6 +15,15 @@ import { HouseholdMatchRaiser } from './household-match-raiser';
 
 /** Constituents: intake, search, updates, merges. Exports intake (for needs) and merging (for households). */
 @Module({
+  imports: [
+    DatabaseModule.forFeature([
+      ConstituentRepository,
+      ConstituentLinksRepository,
+      HouseholdRepository,
+      HouseholdMatchRepository,
+      MergeAuditRepository,
+    ]),
+  ],
   controllers: [ConstituentsController],
   providers: [
     ConstituentsService,

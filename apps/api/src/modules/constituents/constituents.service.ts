@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, can, Permission } from '@app/auth';
-import { ConstituentEntity, ConstituentRepository, Database } from '@app/database';
+import { ConstituentEntity, ConstituentRepository, TenantContext } from '@app/database';
 import { parseConstituentSearch } from '@app/domain';
 import { DomainError } from '@app/http';
 import {
@@ -21,7 +21,7 @@ import type { MergeConstituentsDto } from './merge.dto';
 @Injectable()
 export class ConstituentsService {
   constructor(
-    private readonly db: Database,
+    private readonly tenant: TenantContext,
     private readonly constituents: ConstituentRepository,
     private readonly intake: ConstituentIntakeService,
     private readonly raiser: HouseholdMatchRaiser,
@@ -32,8 +32,8 @@ export class ConstituentsService {
     auth: AuthContext,
     body: CreateConstituentDto,
   ): Promise<CreatedConstituentResponseDto> {
-    const { constituent, matches } = await this.db.transaction((manager) =>
-      this.intake.create(manager, auth.organizationId, body, body.householdId ?? null),
+    const { constituent, matches } = await this.tenant.transaction(() =>
+      this.intake.create(auth.organizationId, body, body.householdId ?? null),
     );
     return {
       ...this.toResponse(auth, constituent),
@@ -61,16 +61,15 @@ export class ConstituentsService {
 
   /** Partial: omitted fields stay, null clears. Raises matches the new values suggest. */
   async update(auth: AuthContext, id: string, body: ContactDto): Promise<ConstituentResponseDto> {
-    const updated = await this.db.transaction(async (manager) => {
-      const [current] = await this.constituents.lockInOrder(manager, auth.organizationId, [id]);
+    const updated = await this.tenant.transaction(async () => {
+      const [current] = await this.constituents.lockInOrder(auth.organizationId, [id]);
       if (!current || current.mergedIntoId) throw DomainError.notFound('Constituent');
       const constituent = await this.constituents.update(
-        manager,
         auth.organizationId,
         current,
         sentFields(body),
       );
-      await this.raiser.raiseFor(manager, auth.organizationId, constituent);
+      await this.raiser.raiseFor(auth.organizationId, constituent);
       return constituent;
     });
     return this.toResponse(auth, updated);
@@ -83,8 +82,8 @@ export class ConstituentsService {
   }
 
   async merge(auth: AuthContext, body: MergeConstituentsDto): Promise<ConstituentResponseDto> {
-    const target = await this.merges.transaction((manager) =>
-      this.merges.mergeConstituents(manager, auth.organizationId, {
+    const target = await this.merges.transaction(() =>
+      this.merges.mergeConstituents(auth.organizationId, {
         sourceId: body.sourceConstituentId,
         targetId: body.targetConstituentId,
         mergeHouseholds: body.mergeHouseholds ?? false,

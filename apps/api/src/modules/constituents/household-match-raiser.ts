@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { isSuggested, scoreMatch } from '@app/domain';
 import {
   ConstituentEntity,
@@ -19,22 +18,19 @@ export class HouseholdMatchRaiser {
 
   /** After an update: one candidate query, then scoring. Returns the matches newly raised. */
   async raiseFor(
-    manager: EntityManager,
     organizationId: string,
     constituent: ConstituentEntity,
   ): Promise<HouseholdMatchEntity[]> {
     const candidates = await this.constituents.findMatchCandidates(
-      manager,
       organizationId,
       constituent,
       constituent.id,
     );
-    return this.raise(manager, organizationId, constituent, candidates);
+    return this.raise(organizationId, constituent, candidates);
   }
 
   /** Pairs raised before (pending, resolved or dismissed) are never raised again. */
   raise(
-    manager: EntityManager,
     organizationId: string,
     constituent: ConstituentEntity,
     candidates: ConstituentEntity[],
@@ -52,6 +48,6 @@ export class HouseholdMatchRaiser {
         },
       ];
     });
-    return this.matches.insertPending(manager, organizationId, suggestions);
+    return this.matches.insertPending(organizationId, suggestions);
   }
 }

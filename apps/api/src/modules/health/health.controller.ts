@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '@app/auth';
+import { SystemDatabase } from '@app/database';
 import { ApiProblems } from '@app/http';
 import { HealthResponseDto } from './health.dto';
 import { MigrationsHealthIndicator } from './migrations.health';
@@ -13,6 +14,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly migrations: MigrationsHealthIndicator,
+    private readonly system: SystemDatabase,
   ) {}
 
   @Get('live')
@@ -31,8 +33,11 @@ export class HealthController {
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiProblems(503)
   ready() {
+    // As the system role: a probe enters no organization, and the application pool refuses a
+    // query outside one.
+    const connection = this.system.manager.connection;
     return this.health.check([
-      () => this.database.pingCheck('database', { timeout: 2000 }),
+      () => this.database.pingCheck('database', { connection, timeout: 2000 }),
       () => this.migrations.check('migrations'),
     ]);
   }

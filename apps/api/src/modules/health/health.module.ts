@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { DatabaseModule } from '@app/database';
 import { HealthController } from './health.controller';
 import { MigrationsHealthIndicator } from './migrations.health';
 
 @Module({
-  imports: [TerminusModule],
+  imports: [TerminusModule, DatabaseModule.forFeature()],
   controllers: [HealthController],
   providers: [MigrationsHealthIndicator],
 })

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
-import { DataSource } from 'typeorm';
+import { SystemDatabase } from '@app/database';
 
+/** Whether every migration is applied, read as the system role (a probe enters no organization). */
 @Injectable()
 export class MigrationsHealthIndicator {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly system: SystemDatabase,
     private readonly indicator: HealthIndicatorService,
   ) {}
 
   async check(key: string) {
     const session = this.indicator.check(key);
     try {
-      const pending = await this.dataSource.showMigrations();
+      const pending = await this.system.manager.connection.showMigrations();
       return pending ? session.down({ message: 'migrations pending' }) : session.up();
     } catch (error) {
       return session.down({ message: (error as Error).message });

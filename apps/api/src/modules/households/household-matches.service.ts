@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AuthContext } from '@app/auth';
 import {
   HouseholdMatchEntity,
@@ -64,8 +63,8 @@ export class HouseholdMatchesService {
     body: ResolveHouseholdMatchDto,
   ): Promise<HouseholdMatchResponseDto> {
     assertResolvable(body);
-    const resolved = await this.merges.transaction(async (manager) => {
-      const match = await this.matches.lockById(manager, auth.organizationId, id);
+    const resolved = await this.merges.transaction(async () => {
+      const match = await this.matches.lockById(auth.organizationId, id);
       if (!match) throw DomainError.notFound('Household match');
       if (match.status !== 'PENDING') {
         throw new DomainError(
@@ -73,21 +72,20 @@ export class HouseholdMatchesService {
           `The household match is already ${match.status}`,
         );
       }
-      return this.apply(manager, auth, match, body);
+      return this.apply(auth, match, body);
     });
     return toHouseholdMatchResponse(resolved);
   }
 
   /** Merges first, then marks the match resolved and returns it as it then stands. */
   private async apply(
-    manager: EntityManager,
     auth: AuthContext,
     match: HouseholdMatchEntity,
     body: ResolveHouseholdMatchDto,
   ): Promise<HouseholdMatchEntity> {
     const organizationId = auth.organizationId;
     const resolve = (status: HouseholdMatchStatus) =>
-      this.matches.resolve(manager, organizationId, match.id, status, auth.memberId);
+      this.matches.resolve(organizationId, match.id, status, auth.memberId);
     if (body.action === 'DISMISS') return resolve('DISMISSED');
     const pair = [match.constituentId, match.candidateConstituentId];
     const targetId = body.targetConstituentId ?? match.candidateConstituentId;
@@ -100,11 +98,11 @@ export class HouseholdMatchesService {
     }
     const request = { sourceId, targetId, mergedBy: auth.memberId, matchId: match.id };
     if (body.action === 'MERGE_HOUSEHOLD') {
-      await this.merges.mergeHouseholds(manager, organizationId, request);
+      await this.merges.mergeHouseholds(organizationId, request);
       return resolve('MERGED_HOUSEHOLD');
     }
     const fieldOverrides = body.fieldOverrides ? sentFields(body.fieldOverrides) : {};
-    await this.merges.mergeConstituents(manager, organizationId, {
+    await this.merges.mergeConstituents(organizationId, {
       ...request,
       mergeHouseholds: false,
       fieldOverrides,

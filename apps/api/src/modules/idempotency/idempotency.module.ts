@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyService } from './idempotency.service';
+import { DatabaseModule, IdempotencyKeyRepository } from '@app/database';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
 
-/** Idempotency-Key handling for create and send endpoints (needs, SMS, email). */
+const IDEMPOTENCY_DATA = DatabaseModule.forFeature([IdempotencyKeyRepository]);
+
+/** Idempotency-Key handling for create and send routes (needs, SMS, email): see @Idempotent(). */
 @Module({
-  providers: [IdempotencyService],
-  exports: [IdempotencyService],
+  imports: [IDEMPOTENCY_DATA],
+  providers: [IdempotencyInterceptor],
+  exports: [IdempotencyInterceptor, IDEMPOTENCY_DATA],
 })
 export class IdempotencyModule {}

@@ -1,4 +1,3 @@
-/** What other features use of idempotency: the module, its service and the header decorators. */
-export * from './idempotency-key.decorator';
+/** What other features use of idempotency: the module and the route decorator. */
 export * from './idempotency.module';
-export * from './idempotency.service';
+export * from './idempotent.decorator';

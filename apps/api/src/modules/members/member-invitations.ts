@@ -1,8 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { newOpaqueToken } from '@app/auth';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { MemberEntity, MemberInvitationRepository, OrganizationRepository } from '@app/database';
+import {
+  assertNoOpenTransaction,
+  MemberEntity,
+  MemberInvitationRepository,
+  OrganizationRepository,
+} from '@app/database';
 import { DomainError } from '@app/http';
 import { OrganizationMailer } from '@app/messaging';
 import type { InvitationStatus } from './member.dto';
@@ -33,10 +37,13 @@ export class MemberInvitations {
     return page;
   }
 
-  /** Stores a new invitation of the member, usable once within 7 days, and returns its link. */
-  async issue(manager: EntityManager, member: MemberEntity, acceptPage: URL): Promise<string> {
+  /**
+   * Stores a new invitation of the member, usable once within 7 days, and returns its link: in the
+   * transaction that adds the member.
+   */
+  async issue(member: MemberEntity, acceptPage: URL): Promise<string> {
     const { token, hash } = newOpaqueToken();
-    await this.invitations.insert(manager, {
+    await this.invitations.insert({
       organizationId: member.organizationId,
       memberId: member.id,
       tokenHash: hash,
@@ -47,8 +54,13 @@ export class MemberInvitations {
     return link.toString();
   }
 
-  /** Emails the link. A failed delivery is reported as FAILED, never thrown. */
+  /**
+   * Emails the link, once the invitation is committed: the provider is an outside call, so calling
+   * this inside a transaction is a bug, and throws. A failed delivery is reported as FAILED, never
+   * thrown.
+   */
   async deliver(member: MemberEntity, link: string): Promise<InvitationStatus> {
+    assertNoOpenTransaction('Invitation email');
     const organization = await this.organizations.findById(member.organizationId);
     const name = organization?.name ?? 'your organization';
     try {

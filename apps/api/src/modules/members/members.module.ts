@@ -1,9 +1,27 @@
 import { Module } from '@nestjs/common';
+import {
+  DatabaseModule,
+  MemberInvitationRepository,
+  MemberRepository,
+  OrganizationRepository,
+  PartnerRepository,
+  RefreshTokenRepository,
+} from '@app/database';
 import { MemberInvitations } from './member-invitations';
 import { MembersController } from './members.controller';
 import { MembersService } from './members.service';
 
+/** Members and their invitations (emailed through OrganizationMailer: MessagingModule is global). */
 @Module({
+  imports: [
+    DatabaseModule.forFeature([
+      MemberRepository,
+      PartnerRepository,
+      RefreshTokenRepository,
+      MemberInvitationRepository,
+      OrganizationRepository,
+    ]),
+  ],
   controllers: [MembersController],
   providers: [MembersService, MemberInvitations],
   exports: [MembersService],

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import {
   assertInPartnerScope,
   assertMayGrantProfiles,
@@ -9,11 +8,11 @@ import {
 } from '@app/auth';
 import type { MemberRole } from '@app/contracts';
 import {
-  Database,
   MemberEntity,
   MemberRepository,
   PartnerRepository,
   RefreshTokenRepository,
+  TenantContext,
   violatedUniqueConstraint,
 } from '@app/database';
 import { DomainError } from '@app/http';
@@ -39,7 +38,7 @@ interface Assignment {
 @Injectable()
 export class MembersService {
   constructor(
-    private readonly db: Database,
+    private readonly tenant: TenantContext,
     private readonly members: MemberRepository,
     private readonly partners: PartnerRepository,
     private readonly refreshTokens: RefreshTokenRepository,
@@ -64,7 +63,10 @@ export class MembersService {
     return members.map(toMemberResponse);
   }
 
-  /** Adds an unconfirmed member with an invitation, then emails it (a failed email is reported). */
+  /**
+   * Adds an unconfirmed member with its invitation in one transaction; once that commits, emails the
+   * invitation (a failed email is reported, and the member stays).
+   */
   async invite(auth: AuthContext, input: CreateMemberDto): Promise<InvitedMemberResponseDto> {
     const { organizationId } = auth;
     const assignment = { role: input.role, partnerId: input.partnerId ?? partnerScope(auth) };
@@ -72,9 +74,9 @@ export class MembersService {
     assertMayGrantProfiles(auth, input.profiles ?? []);
     const acceptPage = this.invitations.acceptPage(input.appUrl);
     await this.assertAssignable(organizationId, assignment);
-    const { member, invitationUrl } = await this.db.transaction(async (manager) => {
+    const { member, invitationUrl } = await this.tenant.transaction(async () => {
       const member = await this.members
-        .insert(manager, {
+        .insert({
           organizationId,
           email: input.email,
           fullName: input.fullName,
@@ -88,7 +90,7 @@ export class MembersService {
           }
           throw error;
         });
-      return { member, invitationUrl: await this.invitations.issue(manager, member, acceptPage) };
+      return { member, invitationUrl: await this.invitations.issue(member, acceptPage) };
     });
     const invitationStatus = await this.invitations.deliver(member, invitationUrl);
     return { ...(await this.get(organizationId, member.id)), invitationUrl, invitationStatus };
@@ -100,8 +102,8 @@ export class MembersService {
     input: UpdateMemberDto,
   ): Promise<MemberResponseDto> {
     const { organizationId } = auth;
-    await this.db.transaction(async (manager) => {
-      const member = await this.findManaged(manager, auth, memberId);
+    await this.tenant.transaction(async () => {
+      const member = await this.findManaged(auth, memberId);
       const next = {
         role: input.role ?? member.role,
         partnerId: input.partnerId === undefined ? member.partnerId : input.partnerId,
@@ -111,9 +113,9 @@ export class MembersService {
         auth,
         (input.profiles ?? []).filter((profile) => !member.profiles.includes(profile)),
       );
-      await this.assertAssignable(organizationId, next, manager);
-      if (next.role !== 'org_admin') await this.assertNotLastAdmin(manager, member);
-      await this.members.update(manager, organizationId, memberId, {
+      await this.assertAssignable(organizationId, next);
+      if (next.role !== 'org_admin') await this.assertNotLastAdmin(member);
+      await this.members.update(organizationId, memberId, {
         ...next,
         fullName: input.fullName,
         profiles: input.profiles,
@@ -126,21 +128,17 @@ export class MembersService {
   /** Deactivates the member and revokes its refresh tokens; access tokens fail at once. */
   async deactivate(auth: AuthContext, memberId: string): Promise<void> {
     const { organizationId } = auth;
-    await this.db.transaction(async (manager) => {
-      const member = await this.findManaged(manager, auth, memberId);
-      await this.assertNotLastAdmin(manager, member);
-      await this.members.deactivate(manager, organizationId, memberId);
-      await this.refreshTokens.revokeAllOfMember(organizationId, memberId, manager);
+    await this.tenant.transaction(async () => {
+      const member = await this.findManaged(auth, memberId);
+      await this.assertNotLastAdmin(member);
+      await this.members.deactivate(organizationId, memberId);
+      await this.refreshTokens.revokeAllOfMember(organizationId, memberId);
     });
   }
 
   /** The member, if the caller may manage it: outside its partner 404, another role 403. */
-  private async findManaged(
-    manager: EntityManager,
-    auth: AuthContext,
-    memberId: string,
-  ): Promise<MemberEntity> {
-    const member = await this.members.findById(auth.organizationId, memberId, manager);
+  private async findManaged(auth: AuthContext, memberId: string): Promise<MemberEntity> {
+    const member = await this.members.findById(auth.organizationId, memberId);
     if (!member) throw DomainError.notFound('Member');
     assertInPartnerScope(auth, member.partnerId, 'Member');
     assertMayManageMember(auth, member);
@@ -151,20 +149,19 @@ export class MembersService {
   private async assertAssignable(
     organizationId: string,
     { role, partnerId }: Assignment,
-    manager?: EntityManager,
   ): Promise<void> {
     if (role === 'partner_admin' && !partnerId) {
       throw DomainError.invalid('partnerId', 'partnerId is required for a partner_admin');
     }
-    if (partnerId && !(await this.partners.findById(organizationId, partnerId, manager))) {
+    if (partnerId && !(await this.partners.findById(organizationId, partnerId))) {
       throw DomainError.invalid('partnerId', 'partnerId must be a partner of the organization');
     }
   }
 
   /** Before an active org_admin stops being one; locks the admins against concurrent changes. */
-  private async assertNotLastAdmin(manager: EntityManager, member: MemberEntity): Promise<void> {
+  private async assertNotLastAdmin(member: MemberEntity): Promise<void> {
     if (member.role !== 'org_admin' || !member.isActive) return;
-    const admins = await this.members.lockActiveOrgAdmins(manager, member.organizationId);
+    const admins = await this.members.lockActiveOrgAdmins(member.organizationId);
     if (!admins.some((id) => id !== member.id)) {
       throw DomainError.conflict('The organization must keep at least one active org_admin');
     }

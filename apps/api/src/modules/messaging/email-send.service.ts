@@ -1,63 +1,82 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import type { AuthContext } from '@app/auth';
 import {
+  assertNoOpenTransaction,
   ConstituentRepository,
-  Database,
+  InteractionEntity,
   InteractionRepository,
-  NeedEntity,
-  NewInteraction,
 } from '@app/database';
 import { emailParts } from '@app/domain';
 import { DomainError } from '@app/http';
-import { EmailDeliveryError, OrganizationMailer } from '@app/messaging';
-import type { StoredResponse } from '../idempotency';
+import { EmailDeliveryError, MailResult, OrganizationMailer } from '@app/messaging';
 import { NeedMessageRequests } from './need-message-requests';
 import type { EmailSentDto, SendEmailDto } from './messaging.dto';
+
+const NO_PROVIDER = 'The organization has no email provider configured';
 
 /**
  * Emails a need's constituent through the organization's provider and records the interaction:
  * SENT with the provider's message id, or FAILED with the provider's reason (then a 400).
+ *
+ * The provider is called with no transaction open, between two committed writes: the interaction
+ * is recorded first as a send under way (QUEUED, its attempt begun), then settled with the
+ * provider's answer. One left unsettled by a crash in between is failed by the maintenance job.
  */
 @Injectable()
 export class EmailSendService {
   constructor(
-    private readonly db: Database,
     private readonly requests: NeedMessageRequests,
     private readonly constituents: ConstituentRepository,
     private readonly interactions: InteractionRepository,
     private readonly mailer: OrganizationMailer,
   ) {}
 
-  send(
+  async send(auth: AuthContext, needId: string, input: SendEmailDto): Promise<EmailSentDto> {
+    const { interaction, to } = await this.begin(auth, needId, input);
+    assertNoOpenTransaction('Email send');
+    let result: MailResult;
+    try {
+      result = await this.mailer.send(auth.organizationId, {
+        to,
+        subject: input.subject,
+        ...emailParts(input.body),
+      });
+    } catch (error) {
+      if (!(error instanceof EmailDeliveryError)) throw error;
+      await this.fail(interaction, error.reason);
+      throw new DomainError('email-send-failed', `The email could not be sent: ${error.reason}`);
+    }
+    if (result.status === 'NOT_SENT') {
+      await this.fail(interaction, NO_PROVIDER);
+      throw new DomainError('email-send-failed', NO_PROVIDER);
+    }
+    await this.interactions.recordSent(auth.organizationId, interaction.id, result.messageId);
+    return { interactionId: interaction.id, messageId: result.messageId };
+  }
+
+  /**
+   * Checks the recipient and the provider (a refusal records nothing), then records the send as
+   * under way, committed before the provider is called.
+   */
+  private async begin(
     auth: AuthContext,
     needId: string,
     input: SendEmailDto,
-    idempotencyKey: string | undefined,
-  ): Promise<StoredResponse<EmailSentDto>> {
-    return this.requests.run(
-      auth,
-      { endpoint: 'POST /api/needs/{id}/email', needId, body: input, idempotencyKey },
-      (manager, need) => this.deliver(manager, auth, need, input),
-    );
-  }
-
-  private async deliver(
-    manager: EntityManager,
-    auth: AuthContext,
-    need: NeedEntity,
-    input: SendEmailDto,
-  ): Promise<StoredResponse<EmailSentDto>> {
+  ): Promise<{ interaction: InteractionEntity; to: string }> {
+    const need = await this.requests.messageableNeed(auth, needId);
     const constituent =
       need.constituentId &&
-      (await this.constituents.findLive(auth.organizationId, need.constituentId, manager));
+      (await this.constituents.findLive(auth.organizationId, need.constituentId));
     if (!constituent || !constituent.email) {
       throw new DomainError(
         'no-recipient-contact',
         'The need has no constituent with an email address',
       );
     }
-    const interaction: NewInteraction = {
+    if (!(await this.mailer.hasSender(auth.organizationId))) {
+      throw new DomainError('email-send-failed', NO_PROVIDER);
+    }
+    const interaction = await this.interactions.insertSending({
       organizationId: auth.organizationId,
       needId: need.id,
       constituentId: constituent.id,
@@ -65,40 +84,15 @@ export class EmailSendService {
       direction: 'OUTBOUND',
       subject: input.subject,
       body: input.body,
-      status: 'SENT',
       createdBy: auth.memberId,
-      scheduledFor: null,
-    };
-    let result;
-    try {
-      result = await this.mailer.send(auth.organizationId, {
-        to: constituent.email,
-        subject: input.subject,
-        ...emailParts(input.body),
-      });
-    } catch (error) {
-      if (!(error instanceof EmailDeliveryError)) throw error;
-      // Outside the request's transaction, which the 400 rolls back: the failure stays on record.
-      await this.db.outsideTransaction((outside) =>
-        this.interactions.insert(outside, {
-          ...interaction,
-          status: 'FAILED',
-          error: error.reason,
-        }),
-      );
-      throw new DomainError('email-send-failed', `The email could not be sent: ${error.reason}`);
-    }
-    if (result.status === 'NOT_SENT') {
-      throw new DomainError(
-        'email-send-failed',
-        'The organization has no email provider configured',
-      );
-    }
-    const sent = await this.interactions.insert(manager, {
-      ...interaction,
-      providerMessageId: result.messageId,
-      sentAt: new Date(),
     });
-    return { status: 200, body: { interactionId: sent.id, messageId: result.messageId } };
+    return { interaction, to: constituent.email };
+  }
+
+  /** Kept on record: the 400 that follows does not take it back. */
+  private async fail(interaction: InteractionEntity, reason: string): Promise<void> {
+    await this.interactions.advance(interaction.organizationId, interaction.id, 'FAILED', {
+      error: reason,
+    });
   }
 }

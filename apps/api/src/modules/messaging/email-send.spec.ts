@@ -1,4 +1,14 @@
 import {
+  IdempotencyKeyRepository,
+  InteractionRepository,
+  LoginFailureRepository,
+  MemberInvitationRepository,
+  organizationId,
+  RefreshTokenRepository,
+  TenantContext,
+} from '@app/database';
+import { EMAIL_SEND_LOST, JobQueue, MaintenanceProcessor } from '@app/jobs';
+import {
   bearer,
   expectProblem,
   FakeEmailApi,
@@ -176,5 +186,52 @@ describe('POST /api/needs/{id}/email', () => {
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('leaves a send cut short between its two writes to the maintenance job, which fails it after 10 minutes', async () => {
+    const { org, admin, need, constituent } = await emailableNeed();
+    const tenant = api.app.get(TenantContext);
+    const interactions = api.app.get(InteractionRepository);
+    const cutShort = async (subject: string, minutesAgo: number, channel: 'EMAIL' | 'SMS') => {
+      const begun = await tenant.run(organizationId(org.id), () =>
+        interactions.insertSending({
+          organizationId: org.id,
+          needId: need.id,
+          constituentId: constituent.id,
+          channel,
+          direction: 'OUTBOUND',
+          subject,
+          body: 'Hello',
+          createdBy: admin.id,
+        }),
+      );
+      await api.dataSource.query(
+        `UPDATE interaction SET dispatching_since = now() - make_interval(mins => $2) WHERE id = $1`,
+        [begun.id, minutesAgo],
+      );
+    };
+    await cutShort('lost', 11, 'EMAIL');
+    await cutShort('under way', 1, 'EMAIL');
+    await cutShort('an SMS', 11, 'SMS');
+    const maintenance = new MaintenanceProcessor(
+      api.app.get(JobQueue),
+      tenant,
+      api.app.get(RefreshTokenRepository),
+      api.app.get(MemberInvitationRepository),
+      api.app.get(LoginFailureRepository),
+      api.app.get(IdempotencyKeyRepository),
+      interactions,
+    );
+    expect(await maintenance.failLostEmailSends()).toBe(1);
+    expect(
+      await api.dataSource.query(
+        `SELECT subject, status, error FROM interaction WHERE organization_id = $1 ORDER BY subject`,
+        [org.id],
+      ),
+    ).toEqual([
+      { subject: 'an SMS', status: 'QUEUED', error: null },
+      { subject: 'lost', status: 'FAILED', error: EMAIL_SEND_LOST },
+      { subject: 'under way', status: 'QUEUED', error: null },
+    ]);
   });
 });

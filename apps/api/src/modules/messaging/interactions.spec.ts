@@ -1,4 +1,4 @@
-import { InteractionRepository } from '@app/database';
+import { InteractionRepository, organizationId, TenantContext } from '@app/database';
 import { bearer, expectProblem, newMember, newTextableNeed, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
 
@@ -17,19 +17,22 @@ describe('GET /api/needs/{id}/interactions', () => {
     const { org, auth, need, constituent } = await newTextableNeed(api);
     const repository = api.app.get(InteractionRepository);
     const record = (body: string, createdAt: string) =>
-      repository
-        .insert(api.dataSource.manager, {
-          organizationId: org.id,
-          needId: need.id,
-          constituentId: constituent.id,
-          channel: 'SMS',
-          direction: 'INBOUND',
-          subject: null,
-          body,
-          status: 'DELIVERED',
-          createdBy: null,
-          scheduledFor: null,
-        })
+      api.app
+        .get(TenantContext)
+        .run(organizationId(org.id), () =>
+          repository.insert({
+            organizationId: org.id,
+            needId: need.id,
+            constituentId: constituent.id,
+            channel: 'SMS',
+            direction: 'INBOUND',
+            subject: null,
+            body,
+            status: 'DELIVERED',
+            createdBy: null,
+            scheduledFor: null,
+          }),
+        )
         .then((row) =>
           api.dataSource.query(`UPDATE interaction SET created_at = $2 WHERE id = $1`, [
             row.id,

@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import {
+  ConstituentRepository,
+  DatabaseModule,
+  InteractionRepository,
+  NeedRepository,
+  OrganizationRepository,
+  SmsUsageRepository,
+} from '@app/database';
+import { IdempotencyModule } from '../idempotency';
 import { EmailSendService } from './email-send.service';
 import { InteractionsService } from './interactions.service';
 import { NeedMessageRequests } from './need-message-requests';
@@ -8,7 +16,16 @@ import { SmsSendService } from './sms-send.service';
 
 /** Email and SMS to a need's constituent, and the need's interactions. */
 @Module({
-  imports: [IdempotencyModule],
+  imports: [
+    DatabaseModule.forFeature([
+      NeedRepository,
+      ConstituentRepository,
+      OrganizationRepository,
+      InteractionRepository,
+      SmsUsageRepository,
+    ]),
+    IdempotencyModule,
+  ],
   controllers: [NeedMessagesController],
   providers: [NeedMessageRequests, SmsSendService, EmailSendService, InteractionsService],
 })

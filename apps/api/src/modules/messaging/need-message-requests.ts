@@ -1,40 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuthContext, needMessagingVisibility } from '@app/auth';
 import { NeedEntity, NeedRepository } from '@app/database';
 import { DomainError } from '@app/http';
-import { IdempotencyService, StoredResponse } from '../idempotency';
 
-/**
- * What every send to a need's constituent starts with: the need the caller may message (404
- * otherwise), then the send itself run once per Idempotency-Key of that endpoint.
- */
+/** What every send to a need's constituent starts with: the need the caller may message. */
 @Injectable()
 export class NeedMessageRequests {
-  constructor(
-    private readonly needs: NeedRepository,
-    private readonly idempotency: IdempotencyService,
-  ) {}
+  constructor(private readonly needs: NeedRepository) {}
 
-  async run<T>(
-    auth: AuthContext,
-    request: { endpoint: string; needId: string; body: object; idempotencyKey: string | undefined },
-    send: (manager: EntityManager, need: NeedEntity) => Promise<StoredResponse<T>>,
-  ): Promise<StoredResponse<T>> {
+  /** The need, if the caller may message its constituent; 404 otherwise. */
+  async messageableNeed(auth: AuthContext, needId: string): Promise<NeedEntity> {
     const need = await this.needs.findVisible(
       auth.organizationId,
-      request.needId,
+      needId,
       needMessagingVisibility(auth),
     );
     if (!need) throw DomainError.notFound('Need');
-    return this.idempotency.run(
-      {
-        organizationId: auth.organizationId,
-        endpoint: request.endpoint,
-        key: request.idempotencyKey,
-        request: { needId: request.needId, ...request.body },
-      },
-      (manager) => send(manager, need),
-    );
+    return need;
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
-import { ApiIdempotencyKey, IdempotencyKey } from '../idempotency/idempotency-key.decorator';
+import { Idempotent } from '../idempotency';
 import { EmailSendService } from './email-send.service';
 import { InteractionsService } from './interactions.service';
 import {
@@ -35,15 +35,14 @@ export class NeedMessagesController {
       "reset, in the organization's timezone). A refused send records nothing.",
   })
   @ApiAcceptedResponse({ type: SmsAcceptedDto })
-  @ApiIdempotencyKey()
+  @Idempotent()
   @ApiProblems(400, 404, 409, 429)
-  async sendSms(
+  sendSms(
     @CurrentAuth() auth: AuthContext,
     @UuidParam() id: string,
     @Body() body: SendSmsDto,
-    @IdempotencyKey() idempotencyKey: string | undefined,
   ): Promise<SmsAcceptedDto> {
-    return (await this.sms.send(auth, id, body, idempotencyKey)).body;
+    return this.sms.send(auth, id, body);
   }
 
   @Post(':id/email')
@@ -56,15 +55,14 @@ export class NeedMessagesController {
       'is recorded as a FAILED interaction and answered with 400 email-send-failed.',
   })
   @ApiOkResponse({ type: EmailSentDto })
-  @ApiIdempotencyKey()
+  @Idempotent({ callsOut: true })
   @ApiProblems(400, 404)
-  async sendEmail(
+  sendEmail(
     @CurrentAuth() auth: AuthContext,
     @UuidParam() id: string,
     @Body() body: SendEmailDto,
-    @IdempotencyKey() idempotencyKey: string | undefined,
   ): Promise<EmailSentDto> {
-    return (await this.email.send(auth, id, body, idempotencyKey)).body;
+    return this.email.send(auth, id, body);
   }
 
   @Get(':id/interactions')

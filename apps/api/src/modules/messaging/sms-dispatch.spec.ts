@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'pg-boss';
-import { InteractionEntity, InteractionRepository } from '@app/database';
+import {
+  InteractionEntity,
+  InteractionRepository,
+  organizationId,
+  TenantContext,
+} from '@app/database';
 import { SmsDispatchJob, SmsDispatchProcessor, SmsDispatcher, SmsOutbox } from '@app/jobs';
 import { SmsDeliveryError } from '@app/messaging';
 import {
@@ -56,18 +61,20 @@ describe('SMS dispatch (pg-boss worker, Telnyx provider)', () => {
 
   /** A pending interaction without a job, for driving the dispatcher by hand. */
   async function pendingInteraction(fixture: TextableNeed): Promise<SmsDispatchJob> {
-    const created = await api.app.get(InteractionRepository).insert(api.dataSource.manager, {
-      organizationId: fixture.org.id,
-      needId: fixture.need.id,
-      constituentId: fixture.constituent.id,
-      channel: 'SMS',
-      direction: 'OUTBOUND',
-      subject: null,
-      body: 'By hand',
-      status: 'QUEUED',
-      createdBy: fixture.admin.id,
-      scheduledFor: null,
-    });
+    const created = await api.app.get(TenantContext).run(organizationId(fixture.org.id), () =>
+      api.app.get(InteractionRepository).insert({
+        organizationId: fixture.org.id,
+        needId: fixture.need.id,
+        constituentId: fixture.constituent.id,
+        channel: 'SMS',
+        direction: 'OUTBOUND',
+        subject: null,
+        body: 'By hand',
+        status: 'QUEUED',
+        createdBy: fixture.admin.id,
+        scheduledFor: null,
+      }),
+    );
     return { organizationId: fixture.org.id, interactionId: created.id };
   }
 
@@ -157,8 +164,11 @@ describe('SMS dispatch (pg-boss worker, Telnyx provider)', () => {
     const fixture = await newTextableNeed(api);
     const job = await pendingInteraction(fixture);
     const startAfter = new Date(Date.now() + 1500);
-    await api.dataSource.transaction((manager) =>
-      api.app.get(SmsOutbox).enqueue(manager, job, { startAfter, maxConcurrency: 1 }),
+    const tenant = api.app.get(TenantContext);
+    await tenant.run(organizationId(job.organizationId), () =>
+      tenant.transaction(() =>
+        api.app.get(SmsOutbox).enqueue(job, { startAfter, maxConcurrency: 1 }),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(requestsTo(fixture.constituent.phone)).toHaveLength(0);

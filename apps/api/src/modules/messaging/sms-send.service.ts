@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AuthContext } from '@app/auth';
 import {
   ConstituentEntity,
@@ -10,12 +9,12 @@ import {
   OrganizationRepository,
   SmsQuotaDecision,
   SmsUsageRepository,
+  TenantContext,
 } from '@app/database';
 import { quietHoursAt, secondsUntil, SmsPeriods, smsPeriods } from '@app/domain';
 import { DomainError } from '@app/http';
 import { SmsOutbox } from '@app/jobs';
 import { SmsProvider } from '@app/messaging';
-import type { StoredResponse } from '../idempotency';
 import { NeedMessageRequests } from './need-message-requests';
 import type { SendSmsDto, SmsAcceptedDto } from './messaging.dto';
 
@@ -50,11 +49,13 @@ function capReached(decision: SmsQuotaDecision, periods: SmsPeriods, now: Date):
 
 /**
  * Accepts an SMS to a need's constituent: checks the recipient, counts it against the caps, and
- * writes the interaction and its send job in one transaction (a refused send writes nothing).
+ * writes the interaction and its send job in one transaction (a refused send writes nothing). The
+ * provider is called later, by the dispatch job.
  */
 @Injectable()
 export class SmsSendService {
   constructor(
+    private readonly tenant: TenantContext,
     private readonly requests: NeedMessageRequests,
     private readonly constituents: ConstituentRepository,
     private readonly organizations: OrganizationRepository,
@@ -64,31 +65,24 @@ export class SmsSendService {
     private readonly provider: SmsProvider,
   ) {}
 
-  send(
-    auth: AuthContext,
-    needId: string,
-    input: SendSmsDto,
-    idempotencyKey: string | undefined,
-  ): Promise<StoredResponse<SmsAcceptedDto>> {
-    return this.requests.run(
-      auth,
-      { endpoint: 'POST /api/needs/{id}/sms', needId, body: input, idempotencyKey },
-      (manager, need) => this.accept(manager, auth, need, input),
-    );
+  send(auth: AuthContext, needId: string, input: SendSmsDto): Promise<SmsAcceptedDto> {
+    return this.tenant.transaction(async () => {
+      const need = await this.requests.messageableNeed(auth, needId);
+      return this.accept(auth, need, input);
+    });
   }
 
   private async accept(
-    manager: EntityManager,
     auth: AuthContext,
     need: NeedEntity,
     input: SendSmsDto,
-  ): Promise<StoredResponse<SmsAcceptedDto>> {
-    const constituent = await this.recipient(manager, auth.organizationId, need);
-    const organization = await this.sender(manager, auth.organizationId);
+  ): Promise<SmsAcceptedDto> {
+    const constituent = await this.recipient(auth.organizationId, need);
+    const organization = await this.sender(auth.organizationId);
     const now = new Date();
     const startAfter = scheduledFor(organization, input.emergency ?? false, now);
     const status = startAfter ? 'SCHEDULED' : 'QUEUED';
-    const interaction = await this.interactions.insert(manager, {
+    const interaction = await this.interactions.insert({
       organizationId: auth.organizationId,
       needId: need.id,
       constituentId: constituent.id,
@@ -101,31 +95,22 @@ export class SmsSendService {
       scheduledFor: startAfter,
     });
     await this.outbox.enqueue(
-      manager,
       { organizationId: auth.organizationId, interactionId: interaction.id },
       { startAfter, maxConcurrency: organization.maxConcurrency },
     );
     // Counted last: the counter rows stay locked until the commit, so they are held briefly.
-    await this.count(manager, organization, now);
+    await this.count(organization, now);
     return {
-      status: 202,
-      body: {
-        interactionId: interaction.id,
-        status,
-        scheduledFor: startAfter?.toISOString() ?? null,
-      },
+      interactionId: interaction.id,
+      status,
+      scheduledFor: startAfter?.toISOString() ?? null,
     };
   }
 
   /** The need's constituent, if it may be texted. */
-  private async recipient(
-    manager: EntityManager,
-    organizationId: string,
-    need: NeedEntity,
-  ): Promise<ConstituentEntity> {
+  private async recipient(organizationId: string, need: NeedEntity): Promise<ConstituentEntity> {
     const constituent =
-      need.constituentId &&
-      (await this.constituents.findLive(organizationId, need.constituentId, manager));
+      need.constituentId && (await this.constituents.findLive(organizationId, need.constituentId));
     if (!constituent || !constituent.phone) {
       throw new DomainError(
         'no-recipient-contact',
@@ -139,11 +124,8 @@ export class SmsSendService {
   }
 
   /** The organization, if the SMS provider can send from it. */
-  private async sender(manager: EntityManager, organizationId: string) {
-    const organization = (await this.organizations.findById(
-      organizationId,
-      manager,
-    )) as OrganizationEntity;
+  private async sender(organizationId: string): Promise<OrganizationEntity> {
+    const organization = (await this.organizations.findById(organizationId)) as OrganizationEntity;
     if (!this.provider.senderFor(organization)) {
       throw new DomainError(
         'sms-not-configured',
@@ -154,13 +136,9 @@ export class SmsSendService {
   }
 
   /** Counts the message against the day's cap and the month's budget (429 when either is reached). */
-  private async count(
-    manager: EntityManager,
-    organization: OrganizationEntity,
-    now: Date,
-  ): Promise<void> {
+  private async count(organization: OrganizationEntity, now: Date): Promise<void> {
     const periods = smsPeriods(now, organization.timezone);
-    const decision = await this.usage.consume(manager, organization.id, {
+    const decision = await this.usage.consume(organization.id, {
       dayKey: periods.dayKey,
       monthKey: periods.monthKey,
       dailyCap: organization.dailySmsCap,

@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuthContext, needVisibility, partnerScope } from '@app/auth';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import {
-  Database,
   EVERY_NEED,
   NeedEntity,
   NeedRepository,
@@ -11,10 +9,10 @@ import {
   OrganizationEntity,
   OrganizationRepository,
   PartnerEntity,
+  TenantContext,
 } from '@app/database';
 import { newReferenceNumber } from '@app/domain';
 import { DomainError } from '@app/http';
-import { IdempotencyService, StoredResponse } from '../idempotency';
 import type { CreateNeedDto, CreatePublicNeedDto } from './need-create.dto';
 import { NeedLinker } from './need-links';
 import { firstResponseDue, NeedRouter } from './need-routing';
@@ -38,29 +36,27 @@ interface Intaker {
 
 const PUBLIC_INTAKER: Intaker = { memberId: null, partnerId: null, visibility: EVERY_NEED };
 
-/** Recording new needs: public intake and staff intake (API.md section 4). */
+/**
+ * Recording new needs: public intake and staff intake (API.md section 4). A hot path: reads, then
+ * one INSERT, with no transaction of its own unless a `contact` makes it write more rows.
+ */
 @Injectable()
 export class NeedIntakeService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tenant: TenantContext,
     private readonly organizations: OrganizationRepository,
     private readonly needs: NeedRepository,
     private readonly linker: NeedLinker,
     private readonly router: NeedRouter,
-    private readonly idempotency: IdempotencyService,
-    private readonly db: Database,
   ) {}
 
   /**
-   * Anonymous intake: an unknown and a disabled organization are the same 400. The request's
-   * transaction is the named organization's.
+   * Anonymous intake, in the organization the body names (entered before the handler). Row-level
+   * security hides every other organization, so an unknown and a disabled one are the same 400.
    */
-  async createPublic(
-    input: CreatePublicNeedDto,
-    idempotencyKey: string | undefined,
-  ): Promise<StoredResponse<PublicNeedCreatedDto>> {
+  async createPublic(input: CreatePublicNeedDto): Promise<PublicNeedCreatedDto> {
     const { organizationId, ...fields } = input;
-    await this.db.enterOrganization(organizationId);
     const organization = await this.organizations.findById(organizationId);
     if (organization?.orgStatus !== 'ENABLED') {
       throw DomainError.invalid(
@@ -68,27 +64,12 @@ export class NeedIntakeService {
         'organizationId does not name an organization taking requests',
       );
     }
-    const request = {
-      organizationId,
-      endpoint: 'POST /api/needs/public',
-      key: idempotencyKey,
-      request: input,
-    };
-    return this.idempotency.run(request, async (manager) => {
-      const need = await this.record(manager, organization, fields, PUBLIC_INTAKER);
-      return {
-        status: 201,
-        body: toPublicNeedCreated(need, this.config.publicAppUrl, fields.contact !== undefined),
-      };
-    });
+    const need = await this.record(organization, fields, PUBLIC_INTAKER);
+    return toPublicNeedCreated(need, this.config.publicAppUrl, fields.contact !== undefined);
   }
 
   /** Staff intake: `createdBy` is the member; a partner member records needs for its own partner. */
-  async createForMember(
-    auth: AuthContext,
-    input: CreateNeedDto,
-    idempotencyKey: string | undefined,
-  ): Promise<StoredResponse<NeedResponseDto>> {
+  async createForMember(auth: AuthContext, input: CreateNeedDto): Promise<NeedResponseDto> {
     const organization = await this.organizations.findById(auth.organizationId);
     if (!organization) throw DomainError.notFound('Organization');
     const intaker = {
@@ -96,29 +77,33 @@ export class NeedIntakeService {
       partnerId: partnerScope(auth),
       visibility: needVisibility(auth),
     };
-    const request = {
-      organizationId: auth.organizationId,
-      endpoint: 'POST /api/needs',
-      key: idempotencyKey,
-      request: input,
-    };
-    return this.idempotency.run(request, async (manager) => {
-      const need = await this.record(manager, organization, input, intaker);
-      return { status: 201, body: toNeedResponse(need) };
-    });
+    return toNeedResponse(await this.record(organization, input, intaker));
   }
 
-  private async record(
-    manager: EntityManager,
+  /**
+   * A need alone is one INSERT after reads, so it needs no transaction. A `contact` may also create
+   * a constituent, its household and household matches: those rows and the need then commit
+   * together. Inside a transaction already (an Idempotency-Key's), no savepoint is needed either.
+   */
+  private record(
     organization: OrganizationEntity,
     input: CreateNeedDto,
     intaker: Intaker,
   ): Promise<NeedEntity> {
-    const partner = await this.partnerFor(manager, organization.id, input, intaker);
-    const links = await this.linker.resolve(manager, organization.id, input, intaker.visibility);
+    const write = () => this.insert(organization, input, intaker);
+    return input.contact && !this.tenant.inTransaction ? this.tenant.transaction(write) : write();
+  }
+
+  private async insert(
+    organization: OrganizationEntity,
+    input: CreateNeedDto,
+    intaker: Intaker,
+  ): Promise<NeedEntity> {
+    const partner = await this.partnerFor(organization.id, input, intaker);
+    const links = await this.linker.resolve(organization.id, input, intaker.visibility);
     const routedAt = new Date();
     for (let attempt = 0; attempt < REFERENCE_NUMBER_ATTEMPTS; attempt++) {
-      const need = await this.needs.insert(manager, {
+      const need = await this.needs.insert({
         organizationId: organization.id,
         partnerId: partner.id,
         ...links,
@@ -136,17 +121,16 @@ export class NeedIntakeService {
   }
 
   private async partnerFor(
-    manager: EntityManager,
     organizationId: string,
     input: CreateNeedDto,
     intaker: Intaker,
   ): Promise<PartnerEntity> {
     if (intaker.partnerId === null) {
-      return this.router.route(manager, organizationId, input.description, input.partnerId);
+      return this.router.route(organizationId, input.description, input.partnerId);
     }
     if (input.partnerId && input.partnerId !== intaker.partnerId) {
       throw DomainError.invalid('partnerId', 'partnerId must be your own partner');
     }
-    return this.router.activePartner(manager, organizationId, intaker.partnerId);
+    return this.router.activePartner(organizationId, intaker.partnerId);
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   ConstituentRepository,
   HouseholdRepository,
@@ -32,16 +31,12 @@ export class NeedLinker {
 
   /** The parent, constituent and household the need names, each of the organization (else 400). */
   async resolve(
-    manager: EntityManager,
     organizationId: string,
     input: CreateNeedDto,
     visibility: NeedVisibility,
   ): Promise<NeedLinks> {
     const parentNeedId = input.parentNeedId ?? null;
-    if (
-      parentNeedId &&
-      !(await this.needs.findVisible(organizationId, parentNeedId, visibility, { manager }))
-    ) {
+    if (parentNeedId && !(await this.needs.findVisible(organizationId, parentNeedId, visibility))) {
       throw invalidReference('parentNeedId');
     }
     if (input.contact) {
@@ -53,17 +48,14 @@ export class NeedLinker {
       }
       return {
         parentNeedId,
-        ...(await this.constituentIntake.intake(manager, organizationId, input.contact)),
+        ...(await this.constituentIntake.intake(organizationId, input.contact)),
       };
     }
     const constituent = input.constituentId
-      ? await this.constituents.findLive(organizationId, input.constituentId, manager)
+      ? await this.constituents.findLive(organizationId, input.constituentId)
       : null;
     if (input.constituentId && !constituent) throw invalidReference('constituentId');
-    if (
-      input.householdId &&
-      !(await this.households.findLive(organizationId, input.householdId, manager))
-    ) {
+    if (input.householdId && !(await this.households.findLive(organizationId, input.householdId))) {
       throw invalidReference('householdId');
     }
     if (constituent && input.householdId && input.householdId !== constituent.householdId) {

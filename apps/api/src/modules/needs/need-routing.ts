@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { PartnerEntity, PartnerRepository } from '@app/database';
 import { addBusinessHours, routeByKeywords, slaSchedule } from '@app/domain';
 import type { BusinessSchedule } from '@app/domain';
@@ -22,13 +21,12 @@ export class NeedRouter {
 
   /** The requested partner; else the best keyword match of the description; else the default partner. */
   async route(
-    manager: EntityManager,
     organizationId: string,
     description: string,
     requestedPartnerId: string | undefined,
   ): Promise<PartnerEntity> {
-    if (requestedPartnerId) return this.activePartner(manager, organizationId, requestedPartnerId);
-    const active = (await this.partners.list(organizationId, manager)).filter(
+    if (requestedPartnerId) return this.activePartner(organizationId, requestedPartnerId);
+    const active = (await this.partners.list(organizationId)).filter(
       (partner) => !partner.isArchived,
     );
     const matchedId = routeByKeywords(description, active);
@@ -44,12 +42,8 @@ export class NeedRouter {
   }
 
   /** A partner of the organization that takes needs, else a 400 naming partnerId. */
-  async activePartner(
-    manager: EntityManager,
-    organizationId: string,
-    partnerId: string,
-  ): Promise<PartnerEntity> {
-    const partner = await this.partners.findById(organizationId, partnerId, manager);
+  async activePartner(organizationId: string, partnerId: string): Promise<PartnerEntity> {
+    const partner = await this.partners.findById(organizationId, partnerId);
     if (!partner || partner.isArchived) {
       throw DomainError.invalid(
         'partnerId',

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { assertMayChangeNeedFields, AuthContext, needVisibility } from '@app/auth';
 import {
-  Database,
   MemberRepository,
   NeedEntity,
   NeedHistoryRepository,
@@ -10,6 +8,7 @@ import {
   NeedVisibility,
   PartnerEntity,
   PartnerRepository,
+  TenantContext,
 } from '@app/database';
 import { canMove, canReroute, moveDetailProblem, pauseSla, resumeSla } from '@app/domain';
 import type { NeedStatus } from '@app/domain';
@@ -27,7 +26,7 @@ function invalidTransition(detail: string): DomainError {
 @Injectable()
 export class NeedUpdateService {
   constructor(
-    private readonly db: Database,
+    private readonly tenant: TenantContext,
     private readonly needs: NeedRepository,
     private readonly history: NeedHistoryRepository,
     private readonly partners: PartnerRepository,
@@ -46,42 +45,37 @@ export class NeedUpdateService {
       throw DomainError.invalid(field, `${field} is accepted only with status`);
     }
     const visibility = needVisibility(auth);
-    const need = await this.db.transaction(async (manager) => {
+    const need = await this.tenant.transaction(async () => {
       const current = await this.needs.findVisible(auth.organizationId, needId, visibility, {
-        manager,
         lock: true,
       });
       if (!current) throw DomainError.notFound('Need');
       const change = new NeedChangeSet(current, auth.memberId, new Date());
       if (input.partnerId !== undefined && input.partnerId !== current.partnerId) {
-        await this.transfer(manager, change, input.partnerId);
+        await this.transfer(change, input.partnerId);
       }
       if (input.status !== undefined && input.status !== change.need.status) {
-        await this.moveStatus(manager, change, input.status, input);
+        await this.moveStatus(change, input.status, input);
       }
       if (input.assignedTo !== undefined && input.assignedTo !== change.need.assignedTo) {
-        await this.assign(manager, change, input.assignedTo);
+        await this.assign(change, input.assignedTo);
       }
       if (input.parentNeedId !== undefined && input.parentNeedId !== current.parentNeedId) {
-        await this.relink(manager, change, input.parentNeedId, visibility);
+        await this.relink(change, input.parentNeedId, visibility);
       }
-      if (input.dueDate !== undefined) await this.setDueDate(manager, change, input.dueDate);
+      if (input.dueDate !== undefined) await this.setDueDate(change, input.dueDate);
       if (input.customFields !== undefined) change.set({ customFields: input.customFields });
       if (input.isConfidential !== undefined) change.set({ isConfidential: input.isConfidential });
       if (change.isEmpty) return current;
-      await this.needs.update(manager, auth.organizationId, needId, change.changes);
-      await this.history.record(manager, change.history);
-      return this.needs.get(manager, auth.organizationId, needId);
+      await this.needs.update(auth.organizationId, needId, change.changes);
+      await this.history.record(change.history);
+      return this.needs.get(auth.organizationId, needId);
     });
     return toNeedResponse(need);
   }
 
-  private async transfer(
-    manager: EntityManager,
-    change: NeedChangeSet,
-    partnerId: string,
-  ): Promise<void> {
-    const partner = await this.router.activePartner(manager, change.need.organizationId, partnerId);
+  private async transfer(change: NeedChangeSet, partnerId: string): Promise<void> {
+    const partner = await this.router.activePartner(change.need.organizationId, partnerId);
     if (!canReroute(change.need.status)) {
       throw invalidTransition(
         `A need in status ${change.need.status} cannot be transferred; reopen it first`,
@@ -91,7 +85,6 @@ export class NeedUpdateService {
   }
 
   private async moveStatus(
-    manager: EntityManager,
     change: NeedChangeSet,
     to: NeedStatus,
     details: Pick<UpdateNeedDto, 'reason' | 'outcome'>,
@@ -103,9 +96,9 @@ export class NeedUpdateService {
     if (problem) throw DomainError.invalid(problem.field, problem.message);
     const clock =
       to === 'ON_HOLD'
-        ? pauseSla(need.dueDate, now, await this.scheduleOf(manager, need))
+        ? pauseSla(need.dueDate, now, await this.scheduleOf(need))
         : need.status === 'ON_HOLD'
-          ? resumeSla(need, now, await this.scheduleOf(manager, need))
+          ? resumeSla(need, now, await this.scheduleOf(need))
           : {};
     change.move(
       'STATUS',
@@ -119,7 +112,7 @@ export class NeedUpdateService {
       { reason: details.reason ?? null, outcome: details.outcome ?? null },
     );
     if (to === 'DECLINED') {
-      const fallback = await this.partners.findDefault(need.organizationId, manager);
+      const fallback = await this.partners.findDefault(need.organizationId);
       if (fallback && fallback.id !== need.partnerId)
         this.reroute(change, fallback, details.reason ?? null);
     }
@@ -144,14 +137,10 @@ export class NeedUpdateService {
     );
   }
 
-  private async assign(
-    manager: EntityManager,
-    change: NeedChangeSet,
-    memberId: string | null,
-  ): Promise<void> {
+  private async assign(change: NeedChangeSet, memberId: string | null): Promise<void> {
     const { need } = change;
     if (memberId !== null) {
-      const member = await this.members.findById(need.organizationId, memberId, manager);
+      const member = await this.members.findById(need.organizationId, memberId);
       if (!member?.isActive || (member.partnerId !== null && member.partnerId !== need.partnerId)) {
         throw DomainError.invalid(
           'assignedTo',
@@ -164,21 +153,20 @@ export class NeedUpdateService {
   }
 
   private async relink(
-    manager: EntityManager,
     change: NeedChangeSet,
     parentId: string | null,
     visibility: NeedVisibility,
   ): Promise<void> {
     const { organizationId, id } = change.need;
     if (parentId !== null) {
-      await this.needs.lockParentLinks(manager, organizationId);
-      if (!(await this.needs.findVisible(organizationId, parentId, visibility, { manager }))) {
+      await this.needs.lockParentLinks(organizationId);
+      if (!(await this.needs.findVisible(organizationId, parentId, visibility))) {
         throw DomainError.invalid(
           'parentNeedId',
           'parentNeedId does not name a need of this organization',
         );
       }
-      if (await this.needs.isSelfOrDescendant(manager, organizationId, id, parentId)) {
+      if (await this.needs.isSelfOrDescendant(organizationId, id, parentId)) {
         throw DomainError.invalid(
           'parentNeedId',
           'parentNeedId cannot be the need itself or one of its descendants',
@@ -189,22 +177,18 @@ export class NeedUpdateService {
   }
 
   /** An explicit due date; while ON_HOLD it becomes the target the paused clock resumes towards. */
-  private async setDueDate(
-    manager: EntityManager,
-    change: NeedChangeSet,
-    value: string | null,
-  ): Promise<void> {
+  private async setDueDate(change: NeedChangeSet, value: string | null): Promise<void> {
     const dueDate = value === null ? null : new Date(value);
     const { need } = change;
     change.set(
       need.slaPausedAt
-        ? pauseSla(dueDate, need.slaPausedAt, await this.scheduleOf(manager, need))
+        ? pauseSla(dueDate, need.slaPausedAt, await this.scheduleOf(need))
         : { dueDate },
     );
   }
 
-  private async scheduleOf(manager: EntityManager, need: NeedEntity) {
-    const partner = await this.partners.findById(need.organizationId, need.partnerId, manager);
+  private async scheduleOf(need: NeedEntity) {
+    const partner = await this.partners.findById(need.organizationId, need.partnerId);
     return partner && partnerSchedule(partner);
   }
 }

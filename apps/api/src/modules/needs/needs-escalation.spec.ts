@@ -1,4 +1,4 @@
-import { Database, NeedRepository } from '@app/database';
+import { NeedRepository, TenantContext } from '@app/database';
 import { JobQueue, SlaEscalationProcessor } from '@app/jobs';
 import { newNeed, newOrgWithAdmin, newPartner, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
@@ -12,7 +12,7 @@ describe('SLA escalation', () => {
     processor = new SlaEscalationProcessor(
       api.app.get(JobQueue),
       api.app.get(NeedRepository),
-      api.app.get(Database),
+      api.app.get(TenantContext),
     );
   });
   afterAll(() => api.close());

@@ -1,4 +1,4 @@
-import { Database, IdempotencyKeyRepository } from '@app/database';
+import { IdempotencyKeyRepository, organizationId as trusted, TenantContext } from '@app/database';
 import { expectProblem, newOrg, newOrgWithAdmin, newPartner, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
 import { requestFingerprint } from '../idempotency/request-fingerprint';
@@ -62,15 +62,18 @@ describe('Idempotency-Key on need intake', () => {
     body: object,
     then: () => Promise<T>,
   ) {
-    const db = api.app.get(Database);
-    return db.inOrganization(organizationId, async () => {
-      const ref = { organizationId, endpoint: 'POST /api/needs/public', key };
-      const claim = await api.app
-        .get(IdempotencyKeyRepository)
-        .claim(db.manager, ref, requestFingerprint(body));
-      expect(claim).toEqual({ kind: 'claimed' });
-      return then();
-    });
+    const tenant = api.app.get(TenantContext);
+    return tenant.run(trusted(organizationId), () =>
+      tenant.transaction(async () => {
+        const claim = await api.app.get(IdempotencyKeyRepository).claim({
+          endpoint: 'POST /api/needs/public',
+          key,
+          requestHash: requestFingerprint({ params: {}, body }),
+        });
+        expect(claim).toEqual({ kind: 'claimed' });
+        return then();
+      }),
+    );
   }
 
   it('answers 409 while the first request with the key is still running', async () => {

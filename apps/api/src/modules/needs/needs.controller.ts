@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import type { Request, Response } from 'express';
 import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
-import { ApiIdempotencyKey, IdempotencyKey } from '../idempotency';
+import { Idempotent } from '../idempotency';
 import { CreateNeedDto } from './need-create.dto';
 import { NeedIntakeService } from './need-intake.service';
 import { ListNeedsQueryDto } from './need-list.dto';
@@ -41,17 +41,16 @@ export class NeedsController {
       'Routing and validation as for public intake; a partner member records needs for its own partner.',
   })
   @ApiCreatedResponse({ type: NeedResponseDto })
-  @ApiIdempotencyKey()
+  @Idempotent()
   @ApiProblems(400)
   async create(
     @CurrentAuth() auth: AuthContext,
     @Body() body: CreateNeedDto,
-    @IdempotencyKey() idempotencyKey: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<NeedResponseDto> {
-    const created = await this.intake.createForMember(auth, body, idempotencyKey);
-    response.status(created.status).location(`/api/needs/${created.body.id}`);
-    return created.body;
+    const need = await this.intake.createForMember(auth, body);
+    response.location(`/api/needs/${need.id}`);
+    return need;
   }
 
   @Get()

@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import {
+  ConstituentRepository,
+  DatabaseModule,
+  HouseholdRepository,
+  MemberRepository,
+  NeedHistoryRepository,
+  NeedRepository,
+  OrganizationRepository,
+  PartnerRepository,
+} from '@app/database';
 import { ConstituentsModule } from '../constituents';
 import { IdempotencyModule } from '../idempotency';
 import { NeedIntakeService } from './need-intake.service';
@@ -12,7 +22,19 @@ import { PublicIntakeRateLimitGuard } from './public-intake-rate-limit.guard';
 
 /** Needs: public and staff intake, routing, the referral lifecycle, lists and history. */
 @Module({
-  imports: [ConstituentsModule, IdempotencyModule],
+  imports: [
+    DatabaseModule.forFeature([
+      NeedRepository,
+      NeedHistoryRepository,
+      OrganizationRepository,
+      PartnerRepository,
+      MemberRepository,
+      ConstituentRepository,
+      HouseholdRepository,
+    ]),
+    ConstituentsModule,
+    IdempotencyModule,
+  ],
   controllers: [PublicIntakeController, NeedsController],
   providers: [
     NeedsService,

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '@app/auth';
 import { ApiProblems } from '@app/http';
-import { ApiIdempotencyKey, IdempotencyKey } from '../idempotency';
+import { Idempotent } from '../idempotency';
 import { CreatePublicNeedDto } from './need-create.dto';
 import { NeedIntakeService } from './need-intake.service';
 import { PublicNeedCreatedDto } from './need.dto';
@@ -15,7 +15,7 @@ export class PublicIntakeController {
   constructor(private readonly intake: NeedIntakeService) {}
 
   @Post()
-  @Public()
+  @Public({ organizationFrom: 'organizationId' })
   @UseGuards(PublicIntakeRateLimitGuard)
   @ApiOperation({
     summary: 'Record a need by anonymous intake (no credential)',
@@ -26,15 +26,14 @@ export class PublicIntakeController {
       'limited per client IP and per organization.',
   })
   @ApiCreatedResponse({ type: PublicNeedCreatedDto })
-  @ApiIdempotencyKey()
+  @Idempotent()
   @ApiProblems(400, 429)
   async create(
     @Body() body: CreatePublicNeedDto,
-    @IdempotencyKey() idempotencyKey: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<PublicNeedCreatedDto> {
-    const created = await this.intake.createPublic(body, idempotencyKey);
-    response.status(created.status).location(`/api/needs/${created.body.id}`);
-    return created.body;
+    const created = await this.intake.createPublic(body);
+    response.location(`/api/needs/${created.id}`);
+    return created;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, assertMayChangePartner } from '@app/auth';
-import { Database, PartnerChanges, PartnerEntity, PartnerRepository } from '@app/database';
+import { PartnerChanges, PartnerEntity, PartnerRepository, TenantContext } from '@app/database';
 import { DomainError } from '@app/http';
 import {
   CreatePartnerDto,
@@ -41,7 +41,7 @@ function assertDefaultNotArchived(partner: PartnerEntity, changes: PartnerChange
 @Injectable()
 export class PartnersService {
   constructor(
-    private readonly db: Database,
+    private readonly tenant: TenantContext,
     private readonly partners: PartnerRepository,
   ) {}
 
@@ -50,13 +50,13 @@ export class PartnersService {
   }
 
   create(organizationId: string, input: CreatePartnerDto): Promise<PartnerResponseDto> {
-    return this.db.transaction(async (manager) => {
+    return this.tenant.transaction(async () => {
       const isDefault = input.isDefault ?? false;
       if (isDefault) {
-        await this.partners.lockDefaultSwitch(manager, organizationId);
-        await this.partners.clearDefault(manager, organizationId);
+        await this.partners.lockDefaultSwitch(organizationId);
+        await this.partners.clearDefault(organizationId);
       }
-      const partner = await this.partners.insert(manager, {
+      const partner = await this.partners.insert({
         organizationId,
         name: input.name,
         slaHours: input.slaHours,
@@ -80,15 +80,15 @@ export class PartnersService {
     input: UpdatePartnerDto,
   ): Promise<PartnerResponseDto> {
     const { organizationId } = auth;
-    return this.db.transaction(async (manager) => {
-      if (input.isDefault) await this.partners.lockDefaultSwitch(manager, organizationId);
-      const partner = await this.partners.findForUpdate(manager, organizationId, partnerId);
+    return this.tenant.transaction(async () => {
+      if (input.isDefault) await this.partners.lockDefaultSwitch(organizationId);
+      const partner = await this.partners.findForUpdate(organizationId, partnerId);
       if (!partner) throw DomainError.notFound('Partner');
       const changes = changesOf(partner, input);
       assertMayChangePartner(auth, partner.id, changes.isDefault !== undefined);
       assertDefaultNotArchived(partner, changes);
-      if (changes.isDefault) await this.partners.clearDefault(manager, organizationId);
-      const updated = await this.partners.update(manager, organizationId, partnerId, changes);
+      if (changes.isDefault) await this.partners.clearDefault(organizationId);
+      const updated = await this.partners.update(organizationId, partnerId, changes);
       return toPartnerResponse(updated);
     });
   }

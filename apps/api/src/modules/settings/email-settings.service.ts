@@ -55,7 +55,10 @@ export class EmailSettingsService {
     return toEmailSettingsResponse(saved);
   }
 
-  /** Sends a real message with the proposed settings, saving nothing. */
+  /**
+   * Sends a real message with the proposed settings, saving nothing. An outside call: the route opens
+   * no transaction, and the provider refuses to send inside one.
+   */
   async sendTest(input: TestEmailDto): Promise<TestEmailResponseDto> {
     await this.assertSmtpHostAllowed(input);
     try {

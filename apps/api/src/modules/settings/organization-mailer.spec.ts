@@ -1,4 +1,4 @@
-import { Database } from '@app/database';
+import { organizationId, TenantContext } from '@app/database';
 import { EmailDeliveryError, OrganizationMailer } from '@app/messaging';
 import {
   FakeEmailApi,
@@ -17,13 +17,11 @@ const message = {
   html: '<p>Accept your invitation</p>',
 };
 
-/** Sends as a request of the organization would: inside its transaction. */
-function sendAs(api: TestApp, organizationId: string) {
+/** Sends as a request of the organization would: inside the organization, no transaction open. */
+function sendAs(api: TestApp, orgId: string) {
   return api.app
-    .get(Database)
-    .inOrganization(organizationId, () =>
-      api.app.get(OrganizationMailer).send(organizationId, message),
-    );
+    .get(TenantContext)
+    .run(organizationId(orgId), () => api.app.get(OrganizationMailer).send(orgId, message));
 }
 
 describe('OrganizationMailer', () => {
@@ -105,6 +103,16 @@ describe('OrganizationMailer', () => {
     await expect(sendAs(api, org.id)).rejects.toMatchObject({
       reason: expect.stringContaining('encrypted with key 00000000, but ENCRYPTION_KEY is key'),
     });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('refuses to send inside a transaction, before calling the provider', async () => {
+    const org = await orgWithSendGrid();
+    const tenant = api.app.get(TenantContext);
+    const inside = tenant.run(organizationId(org.id), () =>
+      tenant.transaction(() => api.app.get(OrganizationMailer).send(org.id, message)),
+    );
+    await expect(inside).rejects.toThrow(/Email send inside a database transaction/);
     expect(fake.requests).toHaveLength(0);
   });
 });

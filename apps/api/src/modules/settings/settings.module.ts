@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import {
+  DatabaseModule,
+  OrganizationEmailSettingsRepository,
+  OrganizationRepository,
+} from '@app/database';
 import { EmailSettingsController } from './email-settings.controller';
 import { EmailSettingsService } from './email-settings.service';
 import { OrganizationSettingsController } from './organization-settings.controller';
@@ -6,6 +11,9 @@ import { OrganizationSettingsService } from './organization-settings.service';
 
 /** Organization settings and its email delivery settings (MessagingModule is global). */
 @Module({
+  imports: [
+    DatabaseModule.forFeature([OrganizationRepository, OrganizationEmailSettingsRepository]),
+  ],
   controllers: [OrganizationSettingsController, EmailSettingsController],
   providers: [OrganizationSettingsService, EmailSettingsService],
 })

@@ -87,9 +87,11 @@ export class VolunteersService {
       input.end_time ? new Date(input.end_time) : shift.endTime,
       input.end_time ? 'end_time' : 'start_time',
     );
-    return this.withoutOverlap(() =>
-      this.shifts.updateWindow(auth.organizationId, shiftId, window),
-    );
+    return this.withoutOverlap(async () => {
+      const updated = await this.shifts.updateWindow(auth.organizationId, shiftId, window);
+      if (!updated) throw DomainError.notFound('Shift');
+      return updated;
+    });
   }
 
   async list(auth: AuthContext, query: ListShiftsQueryDto): Promise<ShiftResponseDto[]> {

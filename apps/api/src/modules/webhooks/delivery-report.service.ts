@@ -1,20 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import {
-  Database,
   InteractionRepository,
+  OrganizationEntity,
+  organizationId,
   SmsRoutingRepository,
   TelephonyDetailRecordRepository,
+  TenantContext,
 } from '@app/database';
 import { detailRecordOf, reportedStatus, TelnyxMessageEvent } from './telnyx-event';
 
 /**
  * message.sent and message.finalized: recorded once per event, and moving the outbound message
- * forward only (a late or repeated report changes nothing).
+ * forward only (a late or repeated report changes nothing). The organization is the one owning
+ * the sending number; the report is recorded inside it.
  */
 @Injectable()
 export class DeliveryReportService {
   constructor(
-    private readonly db: Database,
+    private readonly tenant: TenantContext,
     private readonly routing: SmsRoutingRepository,
     private readonly interactions: InteractionRepository,
     private readonly records: TelephonyDetailRecordRepository,
@@ -23,27 +26,29 @@ export class DeliveryReportService {
   async record(event: TelnyxMessageEvent): Promise<void> {
     const organization = await this.routing.organizationByNumber(event.from);
     if (!organization) return;
+    await this.tenant.run(organizationId(organization.id), () =>
+      this.recordIn(organization, event),
+    );
+  }
+
+  private async recordIn(
+    organization: OrganizationEntity,
+    event: TelnyxMessageEvent,
+  ): Promise<void> {
     const interaction = await this.interactions.findByProviderMessageId(
       organization.id,
       event.messageId,
     );
-    await this.db.transaction(async (manager) => {
+    await this.tenant.transaction(async () => {
       const first = await this.records.insert(
-        manager,
         detailRecordOf(event, organization.id, interaction?.id ?? null),
       );
       if (!first || !interaction) return;
       const status = reportedStatus(event);
-      await this.interactions.advance(
-        organization.id,
-        interaction.id,
-        status,
-        {
-          error: status === 'FAILED' ? (event.errors ?? 'Delivery failed') : null,
-          sentAt: event.sentAt,
-        },
-        manager,
-      );
+      await this.interactions.advance(organization.id, interaction.id, status, {
+        error: status === 'FAILED' ? (event.errors ?? 'Delivery failed') : null,
+        sentAt: event.sentAt,
+      });
     });
   }
 }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import {
-  Database,
   InteractionRepository,
   OrganizationEntity,
+  organizationId,
   SmsCorrespondent,
   SmsRoutingRepository,
   TelephonyDetailRecordRepository,
+  TenantContext,
 } from '@app/database';
 import { classifySmsKeyword, keywordReplyText, SmsKeyword } from '@app/domain';
 import { SmsOutbox } from '@app/jobs';
@@ -17,12 +17,13 @@ import { detailRecordOf, TelnyxMessageEvent } from './telnyx-event';
  * in the organization owning the number) on their newest open need. STOP-words opt every one of
  * them out, START-words back in, HELP asks for the support contacts; each is answered once, and the
  * answer goes out even to an opted-out phone (it confirms the opt-out). Answers skip quiet hours and
- * the caps. A sender who is no constituent is recorded only as a detail record.
+ * the caps. A sender who is no constituent is recorded only as a detail record. Everything after
+ * finding the organization happens inside it.
  */
 @Injectable()
 export class InboundSmsService {
   constructor(
-    private readonly db: Database,
+    private readonly tenant: TenantContext,
     private readonly routing: SmsRoutingRepository,
     private readonly interactions: InteractionRepository,
     private readonly records: TelephonyDetailRecordRepository,
@@ -32,16 +33,25 @@ export class InboundSmsService {
   async receive(event: TelnyxMessageEvent): Promise<void> {
     const organization = await this.routing.organizationByNumber(event.to);
     if (!organization) return;
+    await this.tenant.run(organizationId(organization.id), () =>
+      this.receiveIn(organization, event),
+    );
+  }
+
+  private async receiveIn(
+    organization: OrganizationEntity,
+    event: TelnyxMessageEvent,
+  ): Promise<void> {
     const constituentIds = await this.routing.constituentIdsByPhone(organization.id, event.from);
     const correspondent = constituentIds.length
       ? await this.routing.correspondent(organization.id, constituentIds)
       : null;
-    await this.db.transaction(async (manager) => {
+    await this.tenant.transaction(async () => {
       if (!correspondent) {
-        await this.records.insert(manager, detailRecordOf(event, organization.id, null));
+        await this.records.insert(detailRecordOf(event, organization.id, null));
         return;
       }
-      const inbound = await this.interactions.insertOnce(manager, {
+      const inbound = await this.interactions.insertOnce({
         organizationId: organization.id,
         needId: correspondent.needId,
         constituentId: correspondent.constituentId,
@@ -56,30 +66,23 @@ export class InboundSmsService {
         sentAt: event.sentAt ?? event.occurredAt,
       });
       if (!inbound) return;
-      await this.records.insert(manager, detailRecordOf(event, organization.id, inbound.id));
+      await this.records.insert(detailRecordOf(event, organization.id, inbound.id));
       const keyword = classifySmsKeyword(event.text);
-      if (keyword) {
-        await this.answer(manager, organization, constituentIds, correspondent, keyword);
-      }
+      if (keyword) await this.answer(organization, constituentIds, correspondent, keyword);
     });
   }
 
+  /** Inside the transaction that files the message: the opt-out, the reply and its send job. */
   private async answer(
-    manager: EntityManager,
     organization: OrganizationEntity,
     constituentIds: string[],
     correspondent: SmsCorrespondent,
     keyword: SmsKeyword,
   ): Promise<void> {
     if (keyword !== 'HELP') {
-      await this.routing.setSmsOptedOut(
-        manager,
-        organization.id,
-        constituentIds,
-        keyword === 'STOP',
-      );
+      await this.routing.setSmsOptedOut(organization.id, constituentIds, keyword === 'STOP');
     }
-    const reply = await this.interactions.insert(manager, {
+    const reply = await this.interactions.insert({
       organizationId: organization.id,
       needId: correspondent.needId,
       constituentId: correspondent.constituentId,
@@ -92,7 +95,6 @@ export class InboundSmsService {
       scheduledFor: null,
     });
     await this.outbox.enqueue(
-      manager,
       { organizationId: organization.id, interactionId: reply.id, compliance: true },
       { startAfter: null, maxConcurrency: organization.maxConcurrency },
     );

@@ -2,7 +2,6 @@ import { Controller, Headers, HttpCode, Post, Req, UnauthorizedException } from 
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '@app/auth';
-import { Database } from '@app/database';
 import { ApiProblems } from '@app/http';
 import { DeliveryReportService } from './delivery-report.service';
 import { InboundSmsService } from './inbound-sms.service';
@@ -17,7 +16,6 @@ export class TelnyxWebhookController {
     private readonly verifier: TelnyxSignatureVerifier,
     private readonly inbound: InboundSmsService,
     private readonly reports: DeliveryReportService,
-    private readonly db: Database,
   ) {}
 
   @Post('telnyx')
@@ -52,11 +50,9 @@ export class TelnyxWebhookController {
     const refusal = this.verifier.refusal(request.rawBody, signature, timestamp);
     if (refusal) throw new UnauthorizedException(refusal);
     const event = parseTelnyxEvent(request.body);
-    // The organization is found from the event (its number or message id): system role.
-    await this.db.asSystem(async () => {
-      if (event?.type === 'message.received') await this.inbound.receive(event);
-      else if (event) await this.reports.record(event);
-    });
+    // Each service finds the organization from the event's number, then records inside it.
+    if (event?.type === 'message.received') await this.inbound.receive(event);
+    else if (event) await this.reports.record(event);
     return { received: true };
   }
 }

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { InteractionEntity, InteractionRepository } from '@app/database';
+import {
+  InteractionEntity,
+  InteractionRepository,
+  organizationId,
+  TenantContext,
+} from '@app/database';
 import {
   eventually,
   expectProblem,
@@ -88,19 +93,21 @@ describe('POST /api/webhooks/telnyx', () => {
       interaction: InteractionEntity;
     }> {
       const fixture = await newTextableNeed(api);
-      const interaction = await api.app.get(InteractionRepository).insert(api.dataSource.manager, {
-        organizationId: fixture.org.id,
-        needId: fixture.need.id,
-        constituentId: fixture.constituent.id,
-        channel: 'SMS',
-        direction: 'OUTBOUND',
-        subject: null,
-        body: 'Hello',
-        status: 'SENT',
-        createdBy: fixture.admin.id,
-        scheduledFor: null,
-        providerMessageId: randomUUID(),
-      });
+      const interaction = await api.app.get(TenantContext).run(organizationId(fixture.org.id), () =>
+        api.app.get(InteractionRepository).insert({
+          organizationId: fixture.org.id,
+          needId: fixture.need.id,
+          constituentId: fixture.constituent.id,
+          channel: 'SMS',
+          direction: 'OUTBOUND',
+          subject: null,
+          body: 'Hello',
+          status: 'SENT',
+          createdBy: fixture.admin.id,
+          scheduledFor: null,
+          providerMessageId: randomUUID(),
+        }),
+      );
       return { fixture, interaction };
     }
 

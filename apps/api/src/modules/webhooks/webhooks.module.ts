@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import {
+  DatabaseModule,
+  InteractionRepository,
+  SmsRoutingRepository,
+  TelephonyDetailRecordRepository,
+} from '@app/database';
 import { DeliveryReportService } from './delivery-report.service';
 import { InboundSmsService } from './inbound-sms.service';
 import { TelnyxWebhookController } from './telnyx-webhook.controller';
@@ -6,6 +12,13 @@ import { TelnyxSignatureVerifier } from './telnyx-signature';
 
 /** Inbound SMS and delivery reports from the SMS provider. */
 @Module({
+  imports: [
+    DatabaseModule.forFeature([
+      SmsRoutingRepository,
+      InteractionRepository,
+      TelephonyDetailRecordRepository,
+    ]),
+  ],
   controllers: [TelnyxWebhookController],
   providers: [TelnyxSignatureVerifier, InboundSmsService, DeliveryReportService],
 })

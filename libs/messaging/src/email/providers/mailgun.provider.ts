@@ -1,3 +1,4 @@
+import { assertNoOpenTransaction } from '@app/database';
 import type { AddressGuard } from '../address-guard';
 import { EmailProvider, formatAddress, OutgoingEmail } from '../email-provider';
 import { guardedPost, isAccepted, parseJson, providerFailure } from '../guarded-http';
@@ -17,6 +18,7 @@ export class MailgunProvider implements EmailProvider {
   ) {}
 
   async send(message: OutgoingEmail): Promise<{ messageId: string }> {
+    assertNoOpenTransaction('Mailgun send');
     const form = new URLSearchParams({
       from: formatAddress(message.from),
       to: message.to,

@@ -1,3 +1,4 @@
+import { assertNoOpenTransaction } from '@app/database';
 import type { AddressGuard } from '../address-guard';
 import type { EmailProvider, OutgoingEmail } from '../email-provider';
 import { guardedPost, isAccepted, parseJson, providerFailure } from '../guarded-http';
@@ -15,6 +16,7 @@ export class SendGridProvider implements EmailProvider {
   ) {}
 
   async send(message: OutgoingEmail): Promise<{ messageId: string }> {
+    assertNoOpenTransaction('SendGrid send');
     const content = [{ type: 'text/plain', value: message.text }];
     if (message.html) content.push({ type: 'text/html', value: message.html });
     const answer = await guardedPost(

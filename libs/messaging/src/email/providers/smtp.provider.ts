@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
+import { assertNoOpenTransaction } from '@app/database';
 import type { AddressGuard } from '../address-guard';
 import { EmailDeliveryError, EmailProvider, OutgoingEmail } from '../email-provider';
 import { parseSmtpUrl } from '../smtp-url';
@@ -18,6 +19,7 @@ export class SmtpProvider implements EmailProvider {
   ) {}
 
   async send(message: OutgoingEmail): Promise<{ messageId: string }> {
+    assertNoOpenTransaction('SMTP send');
     const smtp = parseSmtpUrl(this.connectionUrl);
     if (!smtp) throw new EmailDeliveryError('The SMTP connection URL is not valid');
     const { address } = await this.guard.resolve(smtp.host);

@@ -2,14 +2,14 @@ import type { AccessProfile, MemberRole } from '@app/contracts';
 import type { NeedVisibility } from '@app/database';
 import { DomainError } from '@app/http';
 import { can, type AuthContext } from './auth-context';
-import { Permission, PROFILE_PERMISSIONS } from './permission';
+import { PROFILE_PERMISSIONS } from './permission';
 
 /**
- * Row scope, in one place (API.md section 3). Members with a partner act within it; org_admin and
- * members without a partner act within the whole organization.
+ * Row scope checks and filters, derived from the caller's ROLE_ROW_SCOPE (row-scope.ts). A
+ * partner-bound member with a partner acts within it; others act within the whole organization.
  */
 export function partnerScope(auth: AuthContext): string | null {
-  return auth.role === 'org_admin' ? null : auth.partnerId;
+  return auth.rowScope.partnerBound ? auth.partnerId : null;
 }
 
 /** A row of another partner is invisible to a partner-scoped member: 404, as for another organization. */
@@ -28,7 +28,7 @@ export function assertMayChangePartner(
   partnerId: string,
   changesDefault: boolean,
 ): void {
-  if (auth.role === 'org_admin') return;
+  if (!auth.rowScope.partnerBound) return;
   if (partnerId !== auth.partnerId) {
     throw DomainError.forbidden('A partner admin may change only its own partner');
   }
@@ -44,7 +44,7 @@ export function assertMayManageMember(
   auth: AuthContext,
   member: { role: MemberRole; partnerId: string | null },
 ): void {
-  if (auth.role === 'org_admin') return;
+  if (!auth.rowScope.partnerBound) return;
   if (!PARTNER_MANAGED_ROLES.includes(member.role) || member.partnerId !== auth.partnerId) {
     throw DomainError.forbidden(
       'A partner admin manages only staff and volunteers of its own partner',
@@ -70,7 +70,7 @@ export interface ShiftScope {
 }
 
 export function shiftScope(auth: AuthContext): ShiftScope {
-  if (auth.role === 'volunteer') return { volunteerUserId: auth.memberId };
+  if (auth.rowScope.shifts === 'own') return { volunteerUserId: auth.memberId };
   const partnerId = partnerScope(auth);
   return partnerId === null ? {} : { partnerId };
 }
@@ -106,28 +106,20 @@ export function assertMayScheduleShift(
   }
 }
 
-/**
- * Needs: a volunteer reads those assigned to them; org_admin, partner_admin and needs_processor
- * their partner's (the organization's without a partner); intake_staff only those they created.
- */
+/** Needs: those assigned to the caller, those it created, or its partner's (the organization's). */
 function needScope(auth: AuthContext): NeedVisibility['scope'] {
-  if (auth.role === 'volunteer') return { kind: 'assigned-to', memberId: auth.memberId };
-  const readsPartnerNeeds =
-    auth.role === 'org_admin' ||
-    auth.role === 'partner_admin' ||
-    auth.profiles.includes('needs_processor');
-  if (!readsPartnerNeeds) return { kind: 'created-by', memberId: auth.memberId };
+  const reach = auth.rowScope.needs;
+  if (reach === 'assigned') return { kind: 'assigned-to', memberId: auth.memberId };
+  if (reach === 'created') return { kind: 'created-by', memberId: auth.memberId };
   const partnerId = partnerScope(auth);
   return partnerId === null ? { kind: 'organization' } : { kind: 'partner', partnerId };
 }
 
-/** Confidential needs: org_admin and pii_reader see them all, a partner_admin its partner's, anyone their own. */
+/** Confidential needs: all of them in scope, also the caller's partner's, or its assigned ones only. */
 function confidentialNeedsOnlyOf(auth: AuthContext): NeedVisibility['confidentialOnlyOf'] {
-  if (auth.role === 'org_admin' || can(auth, Permission.PiiRead)) return null;
-  return {
-    partnerId: auth.role === 'partner_admin' ? auth.partnerId : null,
-    assigneeId: auth.memberId,
-  };
+  const reach = auth.rowScope.confidentialNeeds;
+  if (reach === 'all') return null;
+  return { partnerId: reach === 'partner' ? auth.partnerId : null, assigneeId: auth.memberId };
 }
 
 /** The needs a caller may see; any other does not exist for it (not listed, 404 by id). */

@@ -1,6 +1,7 @@
 import type { AccessProfile, MemberRole } from '@app/contracts';
 import type { OrganizationId } from '@app/database';
 import type { Permission } from './permission';
+import type { RowScope } from './row-scope';
 
 /** Who is calling, taken only from the verified token and the member's current row. */
 export interface AuthContext {
@@ -10,6 +11,8 @@ export interface AuthContext {
   profiles: AccessProfile[];
   partnerId: string | null;
   permissions: ReadonlySet<Permission>;
+  /** Which rows those permissions reach (ROLE_ROW_SCOPE). */
+  rowScope: RowScope;
 }
 
 export function can(auth: AuthContext, permission: Permission): boolean {

@@ -8,6 +8,7 @@ import { MemberCache, organizationId } from '@app/database';
 import type { AccessProfile, MemberRole } from '@app/contracts';
 import type { AuthContext } from './auth-context';
 import { permissionsOf } from './permission';
+import { rowScopeOf } from './row-scope';
 
 export interface AccessTokenClaims {
   sub: string;
@@ -52,6 +53,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       profiles: member.profiles,
       partnerId: member.partnerId,
       permissions: permissionsOf(member.role, member.profiles),
+      rowScope: rowScopeOf(member.role, member.profiles),
     };
   }
 }

@@ -39,11 +39,17 @@ export async function createBenchOrganization(
   }
 }
 
-/** The organization `npm run seed:bench` filled, with a fresh org_admin for this run; null if absent. */
-export async function seededOrganization(url: string): Promise<BenchOrganization | null> {
+/**
+ * An organization `npm run seed:bench` filled (by default the 1M-row one), with a fresh org_admin
+ * for this run; null if absent.
+ */
+export async function seededOrganization(
+  url: string,
+  slug = SEEDED_SLUG,
+): Promise<BenchOrganization | null> {
   const pool = new Pool({ connectionString: url, max: 1 });
   try {
-    const { rows } = await pool.query('SELECT id FROM organization WHERE slug = $1', [SEEDED_SLUG]);
+    const { rows } = await pool.query('SELECT id FROM organization WHERE slug = $1', [slug]);
     if (rows.length === 0) return null;
     const adminPassword = `bench-${randomBytes(12).toString('hex')}`;
     const adminEmail = `bench-${randomBytes(4).toString('hex')}@example.org`;

@@ -11,6 +11,8 @@ import { constituentSearchScenarios } from './scenarios/constituents.scenario';
 import type { BenchContext } from './scenarios/context';
 import { needsListScenarios, publicIntakeScenarios } from './scenarios/needs.scenario';
 import { mixedScenarios } from './scenarios/mixed.scenario';
+import { searchIsolationScenarios } from './scenarios/search-isolation.scenario';
+import { accessToken } from './scenarios/access-token';
 import { smsScenarios } from './scenarios/sms.scenario';
 
 /** Scenarios in the order they run; BENCH_SCENARIOS=auth,needs,... picks some. */
@@ -19,19 +21,10 @@ const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResul
   intake: publicIntakeScenarios,
   needs: needsListScenarios,
   search: constituentSearchScenarios,
+  'search-isolation': searchIsolationScenarios,
   sms: smsScenarios,
   mixed: mixedScenarios,
 };
-
-async function accessToken(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`bench login failed with ${response.status}`);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 async function main(): Promise<void> {
   const chosen = (process.env.BENCH_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',');

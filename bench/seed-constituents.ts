@@ -107,12 +107,14 @@ async function seedChunk(db: Queryable, chunk: Chunk): Promise<void> {
  * INSERT ... SELECT over generate_series: deterministic pseudo-random names (75 given names, 600
  * surnames), phones for 70%, emails for 40%, addresses in 2,000 ZIP codes, birth dates from 1930.
  * The normalized columns are written as the application writes them. Ends with VACUUM ANALYZE
- * (statistics, visibility map, GIN pending lists merged), so `db` must not be inside a transaction.
+ * (statistics, visibility map, GIN pending lists merged) unless told not to (a caller seeding many
+ * organizations vacuums once), so `db` must not be inside a transaction.
  */
 export async function seedConstituents(
   db: Queryable,
   organizationId: string,
   count: number,
+  { vacuum = true } = {},
 ): Promise<void> {
   const prefixes = { householdPrefix: randomUUID(), constituentPrefix: randomUUID() };
   const chunks: Promise<void>[] = [];
@@ -122,5 +124,5 @@ export async function seedConstituents(
     );
   }
   await Promise.all(chunks);
-  await db.query('VACUUM ANALYZE household, constituent');
+  if (vacuum) await db.query('VACUUM ANALYZE household, constituent');
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { accessToken } from './access-token';
 import { hashPassword } from '../../libs/auth/src/password';
 import { dataSourceOptions } from '../../libs/database/src/data-source-options';
 import { SYSTEM_ROLE } from '../../libs/database/src/tenancy/database-roles';
@@ -94,14 +95,6 @@ export async function seedSmsOrganizations(
 }
 
 /** An access token of the organization's admin. */
-export async function tokenFor(
-  baseUrl: string,
-  organization: SmsBenchOrganization,
-): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: organization.adminEmail, password: organization.adminPassword }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
+export function tokenFor(baseUrl: string, organization: SmsBenchOrganization): Promise<string> {
+  return accessToken(baseUrl, organization.adminEmail, organization.adminPassword);
 }

@@ -3,7 +3,6 @@ import { AuthModule } from '@app/auth';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { JobsModule } from '@app/jobs';
-import { MessagingModule } from '@app/messaging';
 import { AuthApiModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MembersModule } from './modules/members/members.module';
@@ -26,9 +25,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
-        AuthModule.forRoot(config),
+        AuthModule,
         JobsModule.forRoot(databaseUrl, { runWorkers: config.runWorkers }),
-        MessagingModule,
         HealthModule,
         AuthApiModule,
         MembersModule,

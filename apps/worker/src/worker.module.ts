@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { JobsModule } from '@app/jobs';
-import { MessagingModule } from '@app/messaging';
 
 /** The background workers alone, for `npm run start:worker` (scale them apart from the API). */
 @Module({})
@@ -14,7 +13,6 @@ export class WorkerModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
         JobsModule.forRoot(databaseUrl, { runWorkers: true }),
-        MessagingModule,
       ],
     };
   }

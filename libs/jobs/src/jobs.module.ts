@@ -11,6 +11,7 @@ import {
   SmsRoutingRepository,
   TelephonyDetailRecordRepository,
 } from '@app/database';
+import { MessagingModule } from '@app/messaging';
 import { JobQueue } from './job-queue';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { SlaEscalationProcessor } from './sla-escalation.processor';
@@ -44,7 +45,7 @@ export class JobsModule {
   static forRoot(databaseUrl: string, options: { runWorkers: boolean }): DynamicModule {
     return {
       module: JobsModule,
-      imports: [JOBS_DATA],
+      imports: [JOBS_DATA, MessagingModule],
       providers: [
         { provide: DATABASE_URL, useValue: databaseUrl },
         JobQueue,

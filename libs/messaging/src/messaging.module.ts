@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { DatabaseModule, OrganizationEmailSettingsRepository } from '@app/database';
 import { AddressGuard } from './email/address-guard';
@@ -8,8 +8,7 @@ import { SecretCipher } from './secrets/secret-cipher';
 import { SmsProvider } from './sms/sms-provider';
 import { createSmsProvider } from './sms/sms-provider.factory';
 
-/** Outgoing email and SMS for the whole application; for email, features use OrganizationMailer. */
-@Global()
+/** Outgoing email and SMS; for email, features use OrganizationMailer. Import it where used. */
 @Module({
   imports: [DatabaseModule.forFeature([OrganizationEmailSettingsRepository])],
   providers: [

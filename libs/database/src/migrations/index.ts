@@ -9,6 +9,7 @@ import { RowLevelSecurity1763800006000 } from './1763800006000-row-level-securit
 import { IdempotencyResponses1763800006500 } from './1763800006500-idempotency-responses';
 import { DurableIdempotencyClaims1763800007000 } from './1763800007000-durable-idempotency-claims';
 import { MemberChangeNotifications1763800008000 } from './1763800008000-member-change-notifications';
+import { OrganizationScopedNameSearch1763800009000 } from './1763800009000-organization-scoped-name-search';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   IdempotencyResponses1763800006500,
   DurableIdempotencyClaims1763800007000,
   MemberChangeNotifications1763800008000,
+  OrganizationScopedNameSearch1763800009000,
 ];

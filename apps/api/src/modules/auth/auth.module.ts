@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '@app/auth';
 import {
   DatabaseModule,
   LoginFailureRepository,
@@ -20,6 +21,7 @@ import { LoginLimiter } from './login-limiter';
       LoginFailureRepository,
     ]),
     MembersModule,
+    AuthModule,
   ],
   controllers: [AuthController],
   providers: [AuthService, LoginLimiter],

@@ -7,11 +7,12 @@ import {
   PartnerRepository,
   RefreshTokenRepository,
 } from '@app/database';
+import { MessagingModule } from '@app/messaging';
 import { MemberInvitations } from './member-invitations';
 import { MembersController } from './members.controller';
 import { MembersService } from './members.service';
 
-/** Members and their invitations (emailed through OrganizationMailer: MessagingModule is global). */
+/** Members and their invitations (emailed through OrganizationMailer). */
 @Module({
   imports: [
     DatabaseModule.forFeature([
@@ -21,6 +22,7 @@ import { MembersService } from './members.service';
       MemberInvitationRepository,
       OrganizationRepository,
     ]),
+    MessagingModule,
   ],
   controllers: [MembersController],
   providers: [MembersService, MemberInvitations],

@@ -7,6 +7,7 @@ import {
   OrganizationRepository,
   SmsUsageRepository,
 } from '@app/database';
+import { MessagingModule } from '@app/messaging';
 import { IdempotencyModule } from '../idempotency';
 import { EmailSendService } from './email-send.service';
 import { InteractionsService } from './interactions.service';
@@ -25,6 +26,7 @@ import { SmsSendService } from './sms-send.service';
       SmsUsageRepository,
     ]),
     IdempotencyModule,
+    MessagingModule,
   ],
   controllers: [NeedMessagesController],
   providers: [NeedMessageRequests, SmsSendService, EmailSendService, InteractionsService],

@@ -5,6 +5,7 @@ import {
   InteractionRepository,
   OrganizationEntity,
   organizationId,
+  OrganizationId,
   OrganizationRepository,
   SmsRecipient,
   SmsRoutingRepository,
@@ -32,6 +33,8 @@ interface Delivery {
 
 /** What one claim statement and two reads learnt about the messages of a batch. */
 interface ClaimedBatch {
+  /** The organization of every job of the batch. */
+  entered: OrganizationId;
   /** The messages whose attempt this batch started, by id; each is taken by one attempt only. */
   claimed: Map<string, InteractionEntity>;
   organization: OrganizationEntity | null;
@@ -71,33 +74,34 @@ export class SmsDispatcher {
    */
   dispatchAll(attempts: SmsAttempt[]): Promise<void>[] {
     if (attempts.length === 0) return [];
-    const organization = organizationId(attempts[0].job.organizationId);
-    if (attempts.some((attempt) => attempt.job.organizationId !== organization)) {
-      throw new Error('dispatchAll takes the jobs of one organization');
-    }
-    const batch = this.tenant.run(organization, () => this.claim(organization, attempts));
-    return attempts.map((attempt) =>
-      this.tenant.run(organization, async () => this.attempt(attempt, await batch)),
-    );
+    const batch = this.claim(attempts);
+    return attempts.map(async (attempt) => {
+      const claimed = await batch;
+      return this.tenant.run(claimed.entered, () => this.attempt(attempt, claimed));
+    });
   }
 
-  private async claim(organization: string, attempts: SmsAttempt[]): Promise<ClaimedBatch> {
-    const ids = attempts.map((attempt) => attempt.job.interactionId);
-    const claimed = await this.interactions.claimDispatches(organization, ids);
-    if (claimed.length === 0)
-      return { claimed: new Map(), organization: null, recipients: new Map() };
-    const [found, recipients] = await Promise.all([
-      this.organizations.findById(organization),
-      this.routing.recipients(
-        organization,
-        claimed.map((interaction) => interaction.constituentId),
-      ),
-    ]);
-    return {
-      claimed: new Map(claimed.map((interaction) => [interaction.id, interaction])),
-      organization: found,
-      recipients,
-    };
+  private async claim(attempts: SmsAttempt[]): Promise<ClaimedBatch> {
+    const entered = organizationId(attempts[0].job.organizationId);
+    if (attempts.some((attempt) => attempt.job.organizationId !== entered)) {
+      throw new Error('dispatchAll takes the jobs of one organization');
+    }
+    return this.tenant.run(entered, async () => {
+      const ids = attempts.map((attempt) => attempt.job.interactionId);
+      const claimed = await this.interactions.claimDispatches(entered, ids);
+      if (claimed.length === 0) {
+        return { entered, claimed: new Map(), organization: null, recipients: new Map() };
+      }
+      const [organization, recipients] = await Promise.all([
+        this.organizations.findById(entered),
+        this.routing.recipients(
+          entered,
+          claimed.map((interaction) => interaction.constituentId),
+        ),
+      ]);
+      const byId = new Map(claimed.map((interaction) => [interaction.id, interaction]));
+      return { entered, claimed: byId, organization, recipients };
+    });
   }
 
   private async attempt({ job, lastAttempt }: SmsAttempt, batch: ClaimedBatch): Promise<void> {

@@ -211,6 +211,26 @@ describe('SMS dispatch (pg-boss worker, Telnyx provider)', () => {
     expect(requestsTo(fixture.constituent.phone)).toHaveLength(2);
   });
 
+  it('dispatches the jobs of an organization claimed together, settling each on its own', async () => {
+    const fixture = await newTextableNeed(api);
+    const jobs = [
+      await pendingInteraction(fixture),
+      await pendingInteraction(fixture),
+      await pendingInteraction(fixture),
+    ];
+    telnyx.failNext(1, 503);
+    const outcomes = await Promise.allSettled(
+      api.app.get(SmsDispatcher).dispatchAll(jobs.map((job) => ({ job, lastAttempt: false }))),
+    );
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(SmsDeliveryError);
+    const settled = await Promise.all(jobs.map((job) => interaction(job.interactionId)));
+    expect(settled.map((row) => row.status).sort()).toEqual(['QUEUED', 'SENT', 'SENT']);
+    expect(settled.every((row) => row.attempts === 1 && row.dispatchingSince === null)).toBe(true);
+    expect(requestsTo(fixture.constituent.phone)).toHaveLength(3);
+  });
+
   it('does nothing for a message already settled', async () => {
     const fixture = await newTextableNeed(api);
     const job = await pendingInteraction(fixture);

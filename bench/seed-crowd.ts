@@ -5,24 +5,24 @@ import { seedConstituents } from './seed-constituents';
 
 /** The organization whose searches the search-isolation scenario measures, in both databases. */
 export const PROBE_SLUG = 'bench-probe';
-export const ALONE_DATABASE = 'assist_bench_alone';
 const CROWD_SLUG = 'bench-crowd';
 
-/** The database of the same server holding the probe organization alone. */
+/** The database beside the benchmark's (its name and `_alone`) holding the probe organization alone. */
 export function aloneDatabaseUrl(url: string): string {
   const alone = new URL(url);
-  alone.pathname = `/${ALONE_DATABASE}`;
+  alone.pathname = `${alone.pathname}_alone`;
   return alone.toString();
 }
 
 async function recreateAloneDatabase(url: string): Promise<void> {
+  const name = new URL(aloneDatabaseUrl(url)).pathname.slice(1);
   const server = new URL(url);
   server.pathname = '/postgres';
   const client = new Client({ connectionString: server.toString() });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS ${ALONE_DATABASE}`);
-    await client.query(`CREATE DATABASE ${ALONE_DATABASE}`);
+    await client.query(`DROP DATABASE IF EXISTS ${name}`);
+    await client.query(`CREATE DATABASE ${name}`);
   } finally {
     await client.end();
   }

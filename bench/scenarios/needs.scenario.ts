@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { createBenchOrganization, createBenchPartners } from '../bench-organization';
 import { measure, ScenarioResult } from '../measure';
 import { startReferenceServer } from '../reference';
+import { seedNeeds } from '../seed-needs';
+import { accessToken } from './access-token';
 import type { BenchContext } from './context';
+
+/** Needs of the freshly filled organization: a few weeks of a busy one's intake. */
+const FRESH_NEEDS = 20_000;
 
 export const DESCRIPTIONS = [
   'Family of four needs groceries this week',
@@ -47,24 +54,60 @@ export async function publicIntakeScenarios(context: BenchContext): Promise<Scen
   }
 }
 
-/** GET /api/needs (50 rows) as org_admin beside a plain node:http + pg SELECT of 50 needs. */
-export async function needsListScenarios(context: BenchContext): Promise<ScenarioResult[]> {
-  const list = await measure('GET /api/needs?limit=50', {
+/** GET /api/needs (50 rows) as the organization's admin beside a plain node:http + pg SELECT of 50. */
+async function needsList(
+  label: string,
+  context: BenchContext,
+  organization: { organizationId: string; token: string },
+): Promise<ScenarioResult[]> {
+  const list = await measure(`GET /api/needs?limit=50 (${label})`, {
     url: `${context.baseUrl}/api/needs?limit=50`,
-    headers: { authorization: `Bearer ${context.adminToken}` },
+    headers: { authorization: `Bearer ${organization.token}` },
   });
   const reference = await startReferenceServer(
     'select',
     context.databaseUrl,
-    context.organizationId,
+    organization.organizationId,
     3997,
   );
   try {
-    const select = await measure('reference: node:http + pg SELECT 50', { url: reference.url });
+    const select = await measure(`reference: node:http + pg SELECT 50 (${label})`, {
+      url: reference.url,
+    });
     return [withRatio(list, select), select];
   } finally {
     await reference.stop();
   }
+}
+
+/**
+ * An organization whose FRESH_NEEDS needs were just written, as a new organization's are: the
+ * table's statistics do not know it yet (no ANALYZE since).
+ */
+async function freshOrganization(context: BenchContext) {
+  const organization = await createBenchOrganization(context.databaseUrl);
+  const partners = await createBenchPartners(context.databaseUrl, organization.organizationId);
+  const pool = new Pool({ connectionString: context.databaseUrl, max: 1 });
+  try {
+    await seedNeeds(pool, organization.organizationId, partners, FRESH_NEEDS);
+  } finally {
+    await pool.end();
+  }
+  const token = await accessToken(
+    context.baseUrl,
+    organization.adminEmail,
+    organization.adminPassword,
+  );
+  return { organizationId: organization.organizationId, token };
+}
+
+/** The list of the context's organization (1M needs when seeded), and of a freshly filled one. */
+export async function needsListScenarios(context: BenchContext): Promise<ScenarioResult[]> {
+  const seeded = { organizationId: context.organizationId, token: context.adminToken };
+  return [
+    ...(await needsList('seeded', context, seeded)),
+    ...(await needsList('fresh, not analyzed', context, await freshOrganization(context))),
+  ];
 }
 
 function withRatio(scenario: ScenarioResult, reference: ScenarioResult): ScenarioResult {

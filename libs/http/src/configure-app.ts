@@ -19,7 +19,8 @@ import { ApiValidationPipe } from './validation.pipe';
  */
 export function configureHttp(app: INestApplication, logger: Logger): void {
   app.use(assignRequestId);
-  app.use(httpLogger(logger));
+  // Request lines are written at info; below it the middleware would only cost time.
+  if (logger.isLevelEnabled('info')) app.use(httpLogger(logger));
   app.use(helmet());
   app.use(requireJsonContentType);
   app.use(parseJsonBody);

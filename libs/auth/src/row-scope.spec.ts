@@ -1,15 +1,7 @@
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import { ACCESS_PROFILES, type AccessProfile, type MemberRole } from '@app/contracts';
 import { rowScopeOf } from './row-scope';
 
-const PROFILES: AccessProfile[] = [
-  'needs_processor',
-  'intake_staff',
-  'sms_communicator',
-  'sms_manager',
-  'email_phone_communicator',
-  'pii_reader',
-  'duplicate_resolver',
-];
+const PROFILES = ACCESS_PROFILES;
 
 describe('rowScopeOf', () => {
   it.each<[MemberRole, AccessProfile[], ReturnType<typeof rowScopeOf>]>([

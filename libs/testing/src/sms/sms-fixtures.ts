@@ -1,11 +1,16 @@
 import { randomInt } from 'node:crypto';
-import type {
-  ConstituentEntity,
-  ConstituentFields,
-  MemberEntity,
-  NeedEntity,
-  OrganizationEntity,
-  PartnerEntity,
+import {
+  type ConstituentEntity,
+  type ConstituentFields,
+  type InteractionEntity,
+  InteractionRepository,
+  type MemberEntity,
+  type NeedEntity,
+  type NewInteraction,
+  type OrganizationEntity,
+  organizationId,
+  type PartnerEntity,
+  TenantContext,
 } from '@app/database';
 import { bearer, newConstituent, newMember, newNeed, newOrg, newPartner } from '../factories';
 import type { TestApp } from '../test-app';
@@ -48,6 +53,27 @@ export async function newTextableNeed(
     householdId: constituent.householdId,
   });
   return { org, admin, auth: bearer(app, admin), partner, constituent, need };
+}
+
+/** An outbound SMS of the fixture's need by its admin, stored directly (no job, no send). */
+export function newOutboundSms(
+  app: TestApp,
+  fixture: TextableNeed,
+  fields: Pick<NewInteraction, 'body' | 'status'> & Partial<NewInteraction>,
+): Promise<InteractionEntity> {
+  return app.app.get(TenantContext).run(organizationId(fixture.org.id), () =>
+    app.app.get(InteractionRepository).insert({
+      organizationId: fixture.org.id,
+      needId: fixture.need.id,
+      constituentId: fixture.constituent.id,
+      channel: 'SMS',
+      direction: 'OUTBOUND',
+      subject: null,
+      createdBy: fixture.admin.id,
+      scheduledFor: null,
+      ...fields,
+    }),
+  );
 }
 
 /** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */

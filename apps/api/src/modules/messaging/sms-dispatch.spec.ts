@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'pg-boss';
-import {
-  InteractionEntity,
-  InteractionRepository,
-  organizationId,
-  TenantContext,
-} from '@app/database';
+import { InteractionEntity, organizationId, TenantContext } from '@app/database';
 import { SmsDispatchJob, SmsDispatchProcessor, SmsDispatcher, SmsOutbox } from '@app/jobs';
 import { SmsDeliveryError } from '@app/messaging';
 import {
   eventually,
   expectProblem,
   FakeTelnyx,
+  newOutboundSms,
   newTextableNeed,
   startFakeTelnyx,
   TestApp,
@@ -61,20 +57,7 @@ describe('SMS dispatch (pg-boss worker, Telnyx provider)', () => {
 
   /** A pending interaction without a job, for driving the dispatcher by hand. */
   async function pendingInteraction(fixture: TextableNeed): Promise<SmsDispatchJob> {
-    const created = await api.app.get(TenantContext).run(organizationId(fixture.org.id), () =>
-      api.app.get(InteractionRepository).insert({
-        organizationId: fixture.org.id,
-        needId: fixture.need.id,
-        constituentId: fixture.constituent.id,
-        channel: 'SMS',
-        direction: 'OUTBOUND',
-        subject: null,
-        body: 'By hand',
-        status: 'QUEUED',
-        createdBy: fixture.admin.id,
-        scheduledFor: null,
-      }),
-    );
+    const created = await newOutboundSms(api, fixture, { body: 'By hand', status: 'QUEUED' });
     return { organizationId: fixture.org.id, interactionId: created.id };
   }
 

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  InteractionEntity,
-  InteractionRepository,
-  organizationId,
-  TenantContext,
-} from '@app/database';
+import { InteractionEntity } from '@app/database';
 import {
   eventually,
   expectProblem,
   newConstituent,
   newNeed,
+  newOutboundSms,
   newTextableNeed,
   telnyxEvent,
   TelnyxEventInput,
@@ -93,21 +89,11 @@ describe('POST /api/webhooks/telnyx', () => {
       interaction: InteractionEntity;
     }> {
       const fixture = await newTextableNeed(api);
-      const interaction = await api.app.get(TenantContext).run(organizationId(fixture.org.id), () =>
-        api.app.get(InteractionRepository).insert({
-          organizationId: fixture.org.id,
-          needId: fixture.need.id,
-          constituentId: fixture.constituent.id,
-          channel: 'SMS',
-          direction: 'OUTBOUND',
-          subject: null,
-          body: 'Hello',
-          status: 'SENT',
-          createdBy: fixture.admin.id,
-          scheduledFor: null,
-          providerMessageId: randomUUID(),
-        }),
-      );
+      const interaction = await newOutboundSms(api, fixture, {
+        body: 'Hello',
+        status: 'SENT',
+        providerMessageId: randomUUID(),
+      });
       return { fixture, interaction };
     }
 

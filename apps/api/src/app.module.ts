@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@app/auth';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
-import { JobsModule } from '@app/jobs';
+import { JobProcessorsModule } from '@app/jobs';
 import { AuthApiModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MembersModule } from './modules/members/members.module';
@@ -23,10 +23,10 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, databaseUrl),
         DatabaseModule.forRoot(databaseUrl),
         AuthModule,
-        JobsModule.forRoot(databaseUrl, { runWorkers: config.runWorkers }),
+        ...(config.runWorkers ? [JobProcessorsModule] : []),
         HealthModule,
         AuthApiModule,
         MembersModule,

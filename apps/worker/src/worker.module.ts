@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
-import { JobsModule } from '@app/jobs';
+import { JobProcessorsModule } from '@app/jobs';
 
 /** The background workers alone, for `npm run start:worker` (scale them apart from the API). */
 @Module({})
@@ -10,9 +10,9 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, databaseUrl),
         DatabaseModule.forRoot(databaseUrl),
-        JobsModule.forRoot(databaseUrl, { runWorkers: true }),
+        JobProcessorsModule,
       ],
     };
   }

@@ -4,7 +4,7 @@ import type { FetchOptions, Job, SendOptions, WorkHandler, WorkOptions } from 'p
 
 /** One attempt of a claimed job: settling it leaves a later attempt alone. */
 type JobAttempt = Pick<Job, 'id' | 'retryCount'>;
-import { DATABASE_URL } from './tokens';
+import { DATABASE_URL } from '@app/config';
 
 /** pg-boss on the application's PostgreSQL: jobs live in the `pgboss` schema. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import {
   DatabaseModule,
   IdempotencyKeyRepository,
@@ -18,42 +18,39 @@ import { SlaEscalationProcessor } from './sla-escalation.processor';
 import { SmsDispatchProcessor } from './sms/sms-dispatch.processor';
 import { SmsDispatcher } from './sms/sms-dispatcher';
 import { SmsOutbox } from './sms/sms-outbox';
-import { DATABASE_URL } from './tokens';
 
-const PROCESSORS = [MaintenanceProcessor, SmsDispatchProcessor, SlaEscalationProcessor];
-
-/** What the dispatcher and the processors query. */
-const JOBS_DATA = DatabaseModule.forFeature([
-  InteractionRepository,
-  OrganizationRepository,
-  SmsRoutingRepository,
-  TelephonyDetailRecordRepository,
-  NeedRepository,
-  RefreshTokenRepository,
-  MemberInvitationRepository,
-  LoginFailureRepository,
-  IdempotencyKeyRepository,
-]);
+/** The job queue (one pg-boss per process), and what enqueues and sends SMS: import it to enqueue. */
+@Module({
+  imports: [
+    DatabaseModule.forFeature([
+      InteractionRepository,
+      OrganizationRepository,
+      SmsRoutingRepository,
+      TelephonyDetailRecordRepository,
+    ]),
+    MessagingModule,
+  ],
+  providers: [JobQueue, SmsOutbox, SmsDispatcher],
+  exports: [JobQueue, SmsOutbox, SmsDispatcher],
+})
+export class JobsModule {}
 
 /**
- * The job queue, available everywhere so the API can enqueue; with `runWorkers`, also the
- * processors (in `npm run start:worker`, and in-process for `npm start`).
+ * The background processors (SMS dispatch, SLA escalation, maintenance): in `npm run start:worker`,
+ * and in the API process when RUN_WORKERS is true.
  */
-@Global()
-@Module({})
-export class JobsModule {
-  static forRoot(databaseUrl: string, options: { runWorkers: boolean }): DynamicModule {
-    return {
-      module: JobsModule,
-      imports: [JOBS_DATA, MessagingModule],
-      providers: [
-        { provide: DATABASE_URL, useValue: databaseUrl },
-        JobQueue,
-        SmsOutbox,
-        SmsDispatcher,
-        ...(options.runWorkers ? PROCESSORS : []),
-      ],
-      exports: [JobQueue, SmsOutbox, SmsDispatcher],
-    };
-  }
-}
+@Module({
+  imports: [
+    JobsModule,
+    DatabaseModule.forFeature([
+      InteractionRepository,
+      NeedRepository,
+      RefreshTokenRepository,
+      MemberInvitationRepository,
+      LoginFailureRepository,
+      IdempotencyKeyRepository,
+    ]),
+  ],
+  providers: [MaintenanceProcessor, SmsDispatchProcessor, SlaEscalationProcessor],
+})
+export class JobProcessorsModule {}

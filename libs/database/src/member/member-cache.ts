@@ -14,10 +14,12 @@ const RECONNECT_MS = 1_000;
 /**
  * The member an access token names, read once and then served from memory: every authenticated
  * request needs it, and it changes rarely. A trigger announces every committed change to a member
- * on `member_changed` (migration 1763800008000), and this process drops its copy when the
- * announcement arrives, so a deactivated member or a changed role is refused or applied within
- * milliseconds, in every process. Without a live listening connection nothing is cached, and
- * every lookup reads the database.
+ * on `member_changed` (migration 1763800008000), and this process drops its cache when the
+ * announcement arrives; before answering from memory a lookup waits until every change committed
+ * before it has been announced (a ping on the listening connection, shared by the lookups in
+ * flight). So a deactivated member or a changed role is refused or applied at once, in every
+ * process. Without a live listening connection nothing is cached, and every lookup reads the
+ * database.
  */
 @Injectable()
 export class MemberCache implements OnModuleInit, OnApplicationShutdown {
@@ -29,6 +31,9 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
   private listener: Client | undefined;
   /** The connection being opened or listening; events of earlier ones are ignored. */
   private current: Client | undefined;
+  /** The barrier ping on its way, and the one lookups arriving meanwhile wait for. */
+  private inFlight: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
   private reconnecting = false;
   private stopped = false;
 
@@ -49,10 +54,18 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * The member an access token names. Crosses organizations (system role): the guard reads it
-   * before the request enters its organization. One query, on a miss.
+   * before the request enters its organization. One query on a miss; on a hit, first a share of one
+   * round trip on the listening connection, so that every change committed before the request is
+   * known here (see caughtUp).
    */
-  find(organizationId: string, memberId: string): Promise<MemberEntity | null> {
-    if (!this.listener) return this.read(organizationId, memberId);
+  async find(organizationId: string, memberId: string): Promise<MemberEntity | null> {
+    const listener = this.listener;
+    if (!listener) return this.read(organizationId, memberId);
+    try {
+      await this.caughtUp(listener);
+    } catch {
+      return this.read(organizationId, memberId);
+    }
     const key = `${organizationId}/${memberId}`;
     const cached = this.members.get(key);
     if (cached) return cached;
@@ -68,6 +81,36 @@ export class MemberCache implements OnModuleInit, OnApplicationShutdown {
       () => this.members.delete(key),
     );
     return read;
+  }
+
+  /**
+   * Resolves once every change committed before the call has been announced here. PostgreSQL sends
+   * a listening session the notifications of earlier commits before it answers a query, so a
+   * `SELECT 1` sent now is that barrier. A ping already in flight was sent too early; lookups that
+   * arrive meanwhile share the next one, so a busy process pays about one ping per round trip.
+   */
+  private caughtUp(listener: Client): Promise<void> {
+    if (!this.inFlight) return (this.inFlight = this.ping(listener));
+    this.queued ??= this.inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return (this.inFlight = this.ping(listener));
+      });
+    return this.queued;
+  }
+
+  private ping(listener: Client): Promise<void> {
+    const ping: Promise<void> = listener.query('SELECT 1').then(
+      () => {
+        if (this.inFlight === ping) this.inFlight = undefined;
+      },
+      (error: unknown) => {
+        if (this.inFlight === ping) this.inFlight = undefined;
+        throw error;
+      },
+    );
+    return ping;
   }
 
   /**

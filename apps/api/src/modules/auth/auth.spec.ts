@@ -169,6 +169,18 @@ describe('auth', () => {
       await api.dataSource.query('UPDATE member SET is_active = false WHERE id = $1', [admin.id]);
       expectProblem(await api.http.get('/api/auth/me').set(auth), 401);
     });
+
+    it('refuses at once every time, with the member cached and the change made elsewhere', async () => {
+      for (let round = 0; round < 20; round++) {
+        const { admin, auth } = await newOrgWithAdmin(api);
+        for (let warm = 0; warm < 3; warm++) {
+          expect((await api.http.get('/api/auth/me').set(auth)).status).toBe(200);
+        }
+        // As another process (the system pool, not this process's member writes) would.
+        await api.dataSource.query('UPDATE member SET is_active = false WHERE id = $1', [admin.id]);
+        expectProblem(await api.http.get('/api/auth/me').set(auth), 401);
+      }
+    });
   });
 
   describe('POST /api/auth/accept-invite', () => {

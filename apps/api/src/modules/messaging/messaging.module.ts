@@ -7,6 +7,7 @@ import {
   OrganizationRepository,
   SmsUsageRepository,
 } from '@app/database';
+import { JobsModule } from '@app/jobs';
 import { MessagingModule } from '@app/messaging';
 import { IdempotencyModule } from '../idempotency';
 import { EmailSendService } from './email-send.service';
@@ -27,6 +28,7 @@ import { SmsSendService } from './sms-send.service';
     ]),
     IdempotencyModule,
     MessagingModule,
+    JobsModule,
   ],
   controllers: [NeedMessagesController],
   providers: [NeedMessageRequests, SmsSendService, EmailSendService, InteractionsService],

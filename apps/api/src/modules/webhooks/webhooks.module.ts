@@ -5,6 +5,7 @@ import {
   SmsRoutingRepository,
   TelephonyDetailRecordRepository,
 } from '@app/database';
+import { JobsModule } from '@app/jobs';
 import { DeliveryReportService } from './delivery-report.service';
 import { InboundSmsService } from './inbound-sms.service';
 import { TelnyxWebhookController } from './telnyx-webhook.controller';
@@ -18,6 +19,7 @@ import { TelnyxSignatureVerifier } from './telnyx-signature';
       InteractionRepository,
       TelephonyDetailRecordRepository,
     ]),
+    JobsModule,
   ],
   controllers: [TelnyxWebhookController],
   providers: [TelnyxSignatureVerifier, InboundSmsService, DeliveryReportService],

@@ -1,1 +1,0 @@
-export const DATABASE_URL = Symbol('DATABASE_URL');

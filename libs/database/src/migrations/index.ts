@@ -10,6 +10,7 @@ import { IdempotencyResponses1763800006500 } from './1763800006500-idempotency-r
 import { DurableIdempotencyClaims1763800007000 } from './1763800007000-durable-idempotency-claims';
 import { MemberChangeNotifications1763800008000 } from './1763800008000-member-change-notifications';
 import { OrganizationScopedNameSearch1763800009000 } from './1763800009000-organization-scoped-name-search';
+import { OrganizationScopedNeedSearch1763800009500 } from './1763800009500-organization-scoped-need-search';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   DurableIdempotencyClaims1763800007000,
   MemberChangeNotifications1763800008000,
   OrganizationScopedNameSearch1763800009000,
+  OrganizationScopedNeedSearch1763800009500,
 ];

@@ -67,6 +67,10 @@ const COLUMNS = `id, organization_id AS "organizationId", partner_id AS "partner
   outcome, reason, resolved_at AS "resolvedAt", escalated_at AS "escalatedAt",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+/** A listed need, with its keyset position. */
+type ListedNeed = NeedEntity & { cursorMicros: string };
+const LISTED_COLUMNS = `${COLUMNS}, (extract(epoch FROM created_at) * 1000000)::bigint::text AS "cursorMicros"`;
+
 const OVERDUE = `(status = 'NEW' AND due_date IS NOT NULL AND due_date < now())`;
 
 /** Every word of `q` begins a word of the description, or `q` is the whole reference number. */
@@ -165,7 +169,10 @@ export class NeedRepository {
     return this.tenant.manager.findOneByOrFail(NeedEntity, { organizationId, id: needId });
   }
 
-  /** One page of visible needs, newest first, and the position after it when more follow. */
+  /**
+   * One page of visible needs, newest first, and the position after it when more follow. A text
+   * search (`q`) finds the page's ids first, as the system role (see pageIdsAcrossOrganizations).
+   */
   async list(
     organizationId: string,
     visibility: NeedVisibility,
@@ -177,19 +184,39 @@ export class NeedRepository {
       ...visibilityConditions(visibility, params),
       ...filterConditions(query, params),
     ];
-    const rows: (NeedEntity & { cursorMicros: string })[] = await this.tenant.manager.query(
-      `SELECT ${COLUMNS}, (extract(epoch FROM created_at) * 1000000)::bigint::text AS "cursorMicros"
-         FROM need WHERE ${conditions.join(' AND ')}
-        ORDER BY created_at DESC, id DESC
-        LIMIT ${params.add(query.limit + 1)}`,
-      params.values,
-    );
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
+    const page = `FROM need WHERE ${conditions.join(' AND ')}
+        ORDER BY created_at DESC, id DESC LIMIT ${params.add(query.limit + 1)}`;
+    const rows: ListedNeed[] = query.q
+      ? await this.readPage(organizationId, await this.pageIdsAcrossOrganizations(page, params))
+      : await this.tenant.manager.query(`SELECT ${LISTED_COLUMNS} ${page}`, params.values);
+    const needs = rows.slice(0, query.limit);
+    const last = needs[needs.length - 1];
     return {
-      needs: page.map(({ cursorMicros: _cursor, ...need }) => need),
+      needs: needs.map(({ cursorMicros: _cursor, ...need }) => need),
       next: rows.length > query.limit ? { createdAtMicros: last.cursorMicros, id: last.id } : null,
     };
+  }
+
+  /**
+   * Crosses organizations (system role), ids only: `@@` is not LEAKPROOF, so under row-level
+   * security PostgreSQL would filter the organization's every need instead of using the text index.
+   * `page` names the organization and the caller's visibility itself.
+   */
+  private async pageIdsAcrossOrganizations(page: string, params: SqlParams): Promise<string[]> {
+    const rows: { id: string }[] = await this.system.manager.query(
+      `SELECT id ${page}`,
+      params.values,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The needs of `ids`, in that newest-first order, read under row-level security. */
+  private readPage(organizationId: string, ids: string[]): Promise<ListedNeed[]> {
+    return this.tenant.manager.query(
+      `SELECT ${LISTED_COLUMNS} FROM need WHERE organization_id = $1 AND id = ANY($2::uuid[])
+        ORDER BY created_at DESC, id DESC`,
+      [organizationId, ids],
+    );
   }
 
   async update(organizationId: string, needId: string, changes: NeedChanges): Promise<void> {

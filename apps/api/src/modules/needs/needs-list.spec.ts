@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { MemberEntity } from '@app/database';
 import {
   bearer,
   expectProblem,
@@ -219,6 +220,33 @@ describe('reading needs', () => {
       expect(ids((await list(auth, '?q=_')).body)).toEqual([]);
       const byReference = await list(auth, `?q=${coat.referenceNumber.toLowerCase()}`);
       expect(ids(byReference.body)).toEqual([coat.id]);
+    });
+
+    it("keeps a text search to the caller's row scope and organization", async () => {
+      const { org, north, south, people } = await world();
+      const word = `blanket${Date.now()}`;
+      const mine = await newNeed(api, org.id, north.id, { description: `A ${word} please` });
+      const other = await newNeed(api, org.id, south.id, { description: `A ${word} please` });
+      const secret = await newNeed(api, org.id, north.id, {
+        description: `A ${word} please`,
+        isConfidential: true,
+      });
+      const elsewhere = await newOrgWithAdmin(api);
+      const foreign = await newNeed(
+        api,
+        elsewhere.org.id,
+        (await newPartner(api, elsewhere.org.id)).id,
+        {
+          description: `A ${word} please`,
+        },
+      );
+      const found = async (member: MemberEntity) =>
+        ids((await list(bearer(api, member), `?q=${word}`)).body).sort();
+      expect(await found(people.admin)).toEqual([mine.id, other.id, secret.id].sort());
+      expect(await found(people.northProcessor)).toEqual([mine.id]);
+      expect(await found(people.piiReader)).toEqual([mine.id, secret.id].sort());
+      expect(await found(people.volunteer)).toEqual([]);
+      expect(ids((await list(elsewhere.auth, `?q=${word}`)).body)).toEqual([foreign.id]);
     });
 
     it.each([

@@ -1,4 +1,7 @@
-/** Jest in ESM mode (Nest 12 packages are ESM-only); see TOOLCHAIN.md. */
+/**
+ * Jest in ESM mode: Nest 12 packages are ESM-only, so `npm test` runs Jest with
+ * --experimental-vm-modules and ts-jest compiles with tsconfig.spec.json (module esnext).
+ */
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.json');
 

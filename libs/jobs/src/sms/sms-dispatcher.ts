@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  assertNoOpenTransaction,
   InteractionEntity,
   InteractionRepository,
   OrganizationEntity,
@@ -110,7 +109,6 @@ export class SmsDispatcher {
     batch.claimed.delete(job.interactionId);
     const delivery = this.deliveryFor(job, interaction, batch);
     if (typeof delivery === 'string') return this.fail(job, delivery);
-    assertNoOpenTransaction('Telnyx send');
     try {
       const accepted = await this.provider.send(delivery);
       await this.tenant.transaction(async () => {

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '@app/auth';
-import {
-  assertNoOpenTransaction,
-  ConstituentRepository,
-  InteractionEntity,
-  InteractionRepository,
-} from '@app/database';
+import { ConstituentRepository, InteractionEntity, InteractionRepository } from '@app/database';
 import { emailParts } from '@app/domain';
 import { DomainError } from '@app/http';
 import { EmailDeliveryError, MailResult, OrganizationMailer } from '@app/messaging';
@@ -33,7 +28,6 @@ export class EmailSendService {
 
   async send(auth: AuthContext, needId: string, input: SendEmailDto): Promise<EmailSentDto> {
     const { interaction, to } = await this.begin(auth, needId, input);
-    assertNoOpenTransaction('Email send');
     let result: MailResult;
     try {
       result = await this.mailer.send(auth.organizationId, {

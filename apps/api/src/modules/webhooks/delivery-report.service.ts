@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import {
   InteractionRepository,
   OrganizationEntity,
-  organizationId,
-  SmsRoutingRepository,
   TelephonyDetailRecordRepository,
   TenantContext,
 } from '@app/database';
+import { NumberOwner } from './number-owner';
 import { detailRecordOf, reportedStatus, TelnyxMessageEvent } from './telnyx-event';
 
 /**
@@ -18,17 +17,13 @@ import { detailRecordOf, reportedStatus, TelnyxMessageEvent } from './telnyx-eve
 export class DeliveryReportService {
   constructor(
     private readonly tenant: TenantContext,
-    private readonly routing: SmsRoutingRepository,
+    private readonly owner: NumberOwner,
     private readonly interactions: InteractionRepository,
     private readonly records: TelephonyDetailRecordRepository,
   ) {}
 
-  async record(event: TelnyxMessageEvent): Promise<void> {
-    const organization = await this.routing.organizationByNumber(event.from);
-    if (!organization) return;
-    await this.tenant.run(organizationId(organization.id), () =>
-      this.recordIn(organization, event),
-    );
+  record(event: TelnyxMessageEvent): Promise<void> {
+    return this.owner.run(event.from, (organization) => this.recordIn(organization, event));
   }
 
   private async recordIn(

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   InteractionRepository,
   OrganizationEntity,
-  organizationId,
   SmsCorrespondent,
   SmsRoutingRepository,
   TelephonyDetailRecordRepository,
@@ -10,6 +9,7 @@ import {
 } from '@app/database';
 import { classifySmsKeyword, keywordReplyText, SmsKeyword } from '@app/domain';
 import { SmsOutbox } from '@app/jobs';
+import { NumberOwner } from './number-owner';
 import { detailRecordOf, TelnyxMessageEvent } from './telnyx-event';
 
 /**
@@ -25,17 +25,14 @@ export class InboundSmsService {
   constructor(
     private readonly tenant: TenantContext,
     private readonly routing: SmsRoutingRepository,
+    private readonly owner: NumberOwner,
     private readonly interactions: InteractionRepository,
     private readonly records: TelephonyDetailRecordRepository,
     private readonly outbox: SmsOutbox,
   ) {}
 
-  async receive(event: TelnyxMessageEvent): Promise<void> {
-    const organization = await this.routing.organizationByNumber(event.to);
-    if (!organization) return;
-    await this.tenant.run(organizationId(organization.id), () =>
-      this.receiveIn(organization, event),
-    );
+  receive(event: TelnyxMessageEvent): Promise<void> {
+    return this.owner.run(event.to, (organization) => this.receiveIn(organization, event));
   }
 
   private async receiveIn(

@@ -8,6 +8,7 @@ import {
 import { JobsModule } from '@app/jobs';
 import { DeliveryReportService } from './delivery-report.service';
 import { InboundSmsService } from './inbound-sms.service';
+import { NumberOwner } from './number-owner';
 import { TelnyxWebhookController } from './telnyx-webhook.controller';
 import { TelnyxSignatureVerifier } from './telnyx-signature';
 
@@ -22,6 +23,6 @@ import { TelnyxSignatureVerifier } from './telnyx-signature';
     JobsModule,
   ],
   controllers: [TelnyxWebhookController],
-  providers: [TelnyxSignatureVerifier, InboundSmsService, DeliveryReportService],
+  providers: [TelnyxSignatureVerifier, NumberOwner, InboundSmsService, DeliveryReportService],
 })
 export class WebhooksModule {}

@@ -8,10 +8,12 @@ import { AccessGuard } from './access.guard';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokenService } from './access-token.service';
 import { JwtStrategy } from './jwt.strategy';
 import { MemberRateLimitGuard } from './member-rate-limit.guard';
+import { PasswordHasher } from './password';
 
 /**
  * Authentication and authorization for every route (the application-wide guards) and access token
- * issuing (AccessTokenService, for the modules that log members in).
+ * issuing and password hashing (AccessTokenService, PasswordHasher: for the modules that log members
+ * in).
  */
 @Module({
   imports: [
@@ -29,9 +31,10 @@ import { MemberRateLimitGuard } from './member-rate-limit.guard';
   providers: [
     JwtStrategy,
     AccessTokenService,
+    PasswordHasher,
     { provide: APP_GUARD, useClass: AccessGuard },
     { provide: APP_GUARD, useClass: MemberRateLimitGuard },
   ],
-  exports: [AccessTokenService],
+  exports: [AccessTokenService, PasswordHasher],
 })
 export class AuthModule {}

@@ -4,9 +4,8 @@ import {
   ACCESS_TOKEN_TTL_SECONDS,
   AccessTokenService,
   hashOpaqueToken,
-  hashPassword,
   newOpaqueToken,
-  verifyPassword,
+  PasswordHasher,
 } from '@app/auth';
 import {
   MemberEntity,
@@ -50,6 +49,7 @@ export class AuthService {
     private readonly refreshTokens: RefreshTokenRepository,
     private readonly invitations: MemberInvitationRepository,
     private readonly accessTokens: AccessTokenService,
+    private readonly passwords: PasswordHasher,
     private readonly limiter: LoginLimiter,
   ) {}
 
@@ -60,7 +60,7 @@ export class AuthService {
     );
     const matches: MemberEntity[] = [];
     for (const candidate of candidates.length ? candidates : [undefined]) {
-      if (await verifyPassword(candidate?.passwordHash, input.password)) {
+      if (await this.passwords.verify(candidate?.passwordHash, input.password)) {
         if (candidate) matches.push(candidate.member);
       }
     }
@@ -118,7 +118,7 @@ export class AuthService {
 
   /** Uses the invitation, sets the password, confirms the member and logs it in: all or nothing. */
   async acceptInvite(input: AcceptInviteDto): Promise<TokenPairDto> {
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     const tokenHash = hashOpaqueToken(input.token);
     const found = await this.invitations.findUsableInAnyOrganization(tokenHash);
     if (!found) throw invalidInvitation();

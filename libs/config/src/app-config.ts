@@ -34,6 +34,10 @@ export interface AppConfig {
   runWorkers: boolean;
   smsProvider: (typeof SMS_PROVIDERS)[number];
   telnyx: { apiKey?: string; apiBaseUrl: string; publicKey?: string };
+  /** The API's public base URL: the webhook URL given to Telnyx is built from it. */
+  publicApiUrl: string;
+  /** How often provisioning asks Telnyx again while it waits on an order, a vetting or a review. */
+  provisioningPollSeconds: number;
   emailApiBaseUrls: { sendgrid: string; mailgun: string; postmark: string };
   emailAllowPrivateHosts: boolean;
   systemSmtpUrl?: string;
@@ -80,10 +84,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ['http:', 'https:'],
     'http://localhost:3000',
   );
+  const port = readInt(env, 'PORT', 3000, 0, 65535);
   return {
     nodeEnv,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    port: readInt(env, 'PORT', 3000, 0, 65535),
+    port,
     jwtSecret: readJwtSecret(env, development),
     encryptionKey: readEncryptionKey(env, development),
     publicAppUrl,
@@ -100,6 +105,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ),
       publicKey: readString(env, 'TELNYX_PUBLIC_KEY'),
     },
+    publicApiUrl: readUrlOr(env, 'PUBLIC_API_URL', ['http:', 'https:'], `http://localhost:${port}`),
+    provisioningPollSeconds: readInt(env, 'PROVISIONING_POLL_SECONDS', 900, 1, 86_400),
     emailApiBaseUrls: {
       sendgrid: readUrlOr(
         env,

@@ -19,6 +19,10 @@ export const PROBLEM_CODES = [
   'idempotency-key-reused',
   'idempotency-key-in-use',
   'sms-not-configured',
+  'sms-not-ready',
+  'provisioning-unavailable',
+  'provisioning-in-progress',
+  'provisioning-managed',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

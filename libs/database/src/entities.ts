@@ -14,6 +14,7 @@ import { HouseholdEntity } from './household/household.entity';
 import { MergeAuditEntity } from './household/merge-audit.entity';
 import { InteractionEntity } from './interaction/interaction.entity';
 import { TelephonyDetailRecordEntity } from './telephony/telephony-detail-record.entity';
+import { ProvisioningEntity, ProvisioningStepEntity } from './provisioning/provisioning.entity';
 
 /** Every entity the data source knows. */
 export const ENTITIES = [
@@ -33,4 +34,6 @@ export const ENTITIES = [
   MergeAuditEntity,
   InteractionEntity,
   TelephonyDetailRecordEntity,
+  ProvisioningEntity,
+  ProvisioningStepEntity,
 ];

@@ -49,3 +49,5 @@ export * from './tenancy/system-database';
 export * from './tenancy/tenant-context';
 export { assertNoOpenTransaction } from './tenancy/tenant-scope';
 export * from './tenancy/database-roles';
+export * from './provisioning/provisioning.entity';
+export * from './provisioning/provisioning.repository';

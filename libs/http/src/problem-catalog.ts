@@ -26,4 +26,8 @@ export const PROBLEM_CATALOG: Record<ProblemCode, ProblemKind> = {
   'idempotency-key-reused': { status: 422, title: 'Idempotency key reused with another request' },
   'idempotency-key-in-use': { status: 409, title: 'Request with this idempotency key in progress' },
   'sms-not-configured': { status: 400, title: 'SMS sending is not set up' },
+  'sms-not-ready': { status: 409, title: 'SMS sending is not ready' },
+  'provisioning-unavailable': { status: 409, title: 'Telephony provisioning is not available' },
+  'provisioning-in-progress': { status: 409, title: 'Telephony provisioning is in progress' },
+  'provisioning-managed': { status: 409, title: 'Managed by telephony provisioning' },
 };

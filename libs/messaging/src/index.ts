@@ -7,3 +7,6 @@ export * from './messaging.module';
 export * from './secrets/secret-cipher';
 export * from './sms/sms-provider';
 export * from './sms/sms-provider.factory';
+export * from './telnyx/telnyx-client';
+export * from './telnyx/telnyx-error';
+export * from './telnyx/telnyx-types';

@@ -7,6 +7,7 @@ import { OrganizationMailer } from './email/organization-mailer';
 import { SecretCipher } from './secrets/secret-cipher';
 import { SmsProvider } from './sms/sms-provider';
 import { createSmsProvider } from './sms/sms-provider.factory';
+import { TelnyxClient } from './telnyx/telnyx-client';
 
 /** Outgoing email and SMS; for email, features use OrganizationMailer. Import it where used. */
 @Module({
@@ -24,8 +25,21 @@ import { createSmsProvider } from './sms/sms-provider.factory';
     },
     EmailProviderFactory,
     OrganizationMailer,
-    { provide: SmsProvider, useFactory: createSmsProvider, inject: [APP_CONFIG] },
+    {
+      provide: TelnyxClient,
+      useFactory: (config: AppConfig) =>
+        new TelnyxClient(config.telnyx.apiKey ?? '', config.telnyx.apiBaseUrl),
+      inject: [APP_CONFIG],
+    },
+    { provide: SmsProvider, useFactory: createSmsProvider, inject: [APP_CONFIG, TelnyxClient] },
   ],
-  exports: [AddressGuard, SecretCipher, EmailProviderFactory, OrganizationMailer, SmsProvider],
+  exports: [
+    AddressGuard,
+    SecretCipher,
+    EmailProviderFactory,
+    OrganizationMailer,
+    SmsProvider,
+    TelnyxClient,
+  ],
 })
 export class MessagingModule {}

@@ -11,6 +11,7 @@ import { DurableIdempotencyClaims1763800007000 } from './1763800007000-durable-i
 import { MemberChangeNotifications1763800008000 } from './1763800008000-member-change-notifications';
 import { OrganizationScopedNameSearch1763800009000 } from './1763800009000-organization-scoped-name-search';
 import { OrganizationScopedNeedSearch1763800009500 } from './1763800009500-organization-scoped-need-search';
+import { TelephonyProvisioning1763800012000 } from './1763800012000-telephony-provisioning';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   MemberChangeNotifications1763800008000,
   OrganizationScopedNameSearch1763800009000,
   OrganizationScopedNeedSearch1763800009500,
+  TelephonyProvisioning1763800012000,
 ];

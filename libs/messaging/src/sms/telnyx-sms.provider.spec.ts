@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { FakeTelnyx, startFakeTelnyx } from '@app/testing';
+import { TelnyxClient } from '../telnyx/telnyx-client';
 import { SmsDeliveryError } from './sms-provider';
 import { TelnyxSmsProvider } from './telnyx-sms.provider';
 
@@ -21,7 +22,9 @@ describe('TelnyxSmsProvider', () => {
   afterAll(() => telnyx.close());
 
   it('POSTs /v2/messages with the bearer key and answers the message id', async () => {
-    const accepted = await new TelnyxSmsProvider('KEY-123', telnyx.url).send(MESSAGE);
+    const accepted = await new TelnyxSmsProvider(new TelnyxClient('KEY-123', telnyx.url)).send(
+      MESSAGE,
+    );
     expect(telnyx.requests).toHaveLength(1);
     expect(telnyx.requests[0].headers.authorization).toBe('Bearer KEY-123');
     expect(telnyx.requests[0].body).toEqual(MESSAGE);
@@ -36,7 +39,7 @@ describe('TelnyxSmsProvider', () => {
 
   it('reports a refusal as a definite failure with Telnyx’s reason', async () => {
     telnyx.failNext(1, 401);
-    const failure = new TelnyxSmsProvider('KEY-123', telnyx.url).send(MESSAGE);
+    const failure = new TelnyxSmsProvider(new TelnyxClient('KEY-123', telnyx.url)).send(MESSAGE);
     await expect(failure).rejects.toThrow(SmsDeliveryError);
     await expect(failure).rejects.toMatchObject({
       definite: true,
@@ -48,7 +51,9 @@ describe('TelnyxSmsProvider', () => {
     const server = createServer();
     const url = await listen(server);
     await new Promise((resolve) => server.close(resolve));
-    await expect(new TelnyxSmsProvider('KEY', url).send(MESSAGE)).rejects.toMatchObject({
+    await expect(
+      new TelnyxSmsProvider(new TelnyxClient('KEY', url)).send(MESSAGE),
+    ).rejects.toMatchObject({
       definite: true,
       reason: expect.stringContaining('Telnyx could not be reached'),
     });
@@ -58,7 +63,9 @@ describe('TelnyxSmsProvider', () => {
     const server = createServer((socket) => socket.once('data', () => socket.destroy()));
     const url = await listen(server);
     try {
-      await expect(new TelnyxSmsProvider('KEY', url).send(MESSAGE)).rejects.toMatchObject({
+      await expect(
+        new TelnyxSmsProvider(new TelnyxClient('KEY', url)).send(MESSAGE),
+      ).rejects.toMatchObject({
         definite: false,
       });
     } finally {
@@ -67,7 +74,7 @@ describe('TelnyxSmsProvider', () => {
   });
 
   it('sends from the provisioned number only', () => {
-    const provider = new TelnyxSmsProvider('KEY', telnyx.url);
+    const provider = new TelnyxSmsProvider(new TelnyxClient('KEY', telnyx.url));
     const organization = { name: 'Food Bank', smsSenderName: 'Food Bank', phoneNumber: null };
     expect(provider.senderFor(organization)).toBeNull();
     expect(provider.senderFor({ ...organization, phoneNumber: '+12025550100' })).toBe(

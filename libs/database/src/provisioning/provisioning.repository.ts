@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { organizationId as asOrganizationId, OrganizationId } from '../tenancy/organization-id';
+import { SystemDatabase } from '../tenancy/system-database';
+import { TenantContext } from '../tenancy/tenant-context';
+import {
+  PROVISIONING_STEPS,
+  ProvisioningEntity,
+  ProvisioningProgress,
+  ProvisioningStepEntity,
+  ProvisioningStepName,
+} from './provisioning.entity';
+
+export interface ProvisioningRecord {
+  run: ProvisioningEntity;
+  /** In running order. */
+  steps: ProvisioningStepEntity[];
+}
+
+export type ProvisioningStepChanges = Partial<
+  Pick<ProvisioningStepEntity, 'status' | 'attempts' | 'providerId' | 'error'>
+> & { progress?: ProvisioningProgress };
+
+/** An organization's provisioning run and its steps. */
+@Injectable()
+export class ProvisioningRepository {
+  constructor(
+    private readonly tenant: TenantContext,
+    private readonly system: SystemDatabase,
+  ) {}
+
+  async find(organizationId: string): Promise<ProvisioningRecord | null> {
+    const run = await this.tenant.manager.findOneBy(ProvisioningEntity, { organizationId });
+    if (!run) return null;
+    const steps = await this.tenant.manager.find(ProvisioningStepEntity, {
+      where: { organizationId },
+      order: { position: 'ASC' },
+    });
+    return { run, steps };
+  }
+
+  /** Locks the run's row until the transaction ends (start and resume are serialized). */
+  async lockRun(organizationId: string): Promise<void> {
+    await this.tenant.manager.query(
+      `SELECT 1 FROM telephony_provisioning WHERE organization_id = $1 FOR UPDATE`,
+      [organizationId],
+    );
+  }
+
+  /**
+   * Creates the run and its steps, or resumes it: FAILED steps become PENDING again. The adopted
+   * number is recorded while the number step has not finished.
+   */
+  async startOrResume(organizationId: string, existingPhoneNumber: string | null): Promise<void> {
+    await this.tenant.manager.query(
+      `INSERT INTO telephony_provisioning (organization_id, existing_phone_number)
+       VALUES ($1, $2)
+       ON CONFLICT (organization_id) DO UPDATE
+         SET existing_phone_number = coalesce($2, telephony_provisioning.existing_phone_number),
+             next_run_at = now()`,
+      [organizationId, existingPhoneNumber],
+    );
+    await this.tenant.manager.query(
+      `INSERT INTO telephony_provisioning_step (organization_id, name, position)
+       SELECT $1, name, position FROM unnest($2::text[]) WITH ORDINALITY AS step (name, position)
+       ON CONFLICT DO NOTHING`,
+      [organizationId, PROVISIONING_STEPS],
+    );
+    await this.tenant.manager.query(
+      `UPDATE telephony_provisioning_step SET status = 'PENDING', updated_at = now()
+        WHERE organization_id = $1 AND status = 'FAILED'`,
+      [organizationId],
+    );
+  }
+
+  /**
+   * Takes the run for `seconds` unless another worker holds it; false when held. Committed at
+   * once: no transaction stays open while the holder calls the provider.
+   */
+  async claim(organizationId: string, seconds: number): Promise<boolean> {
+    const rows: unknown[] = await this.tenant.manager.query(
+      `UPDATE telephony_provisioning SET lease_until = now() + make_interval(secs => $2)
+        WHERE organization_id = $1 AND (lease_until IS NULL OR lease_until < now())
+        RETURNING 1`,
+      [organizationId, seconds],
+    );
+    return rows.length === 1;
+  }
+
+  /** Gives the run back, noting when the next job for it is due (null: none). */
+  async release(organizationId: string, nextRunAt: Date | null): Promise<void> {
+    await this.tenant.manager.update(
+      ProvisioningEntity,
+      { organizationId },
+      { leaseUntil: null, nextRunAt },
+    );
+  }
+
+  async complete(organizationId: string): Promise<void> {
+    await this.tenant.manager.update(
+      ProvisioningEntity,
+      { organizationId },
+      { completedAt: new Date(), nextRunAt: null },
+    );
+  }
+
+  async updateStep(
+    organizationId: string,
+    name: ProvisioningStepName,
+    changes: ProvisioningStepChanges,
+  ): Promise<void> {
+    await this.tenant.manager.update(
+      ProvisioningStepEntity,
+      { organizationId, name },
+      { ...changes, updatedAt: new Date() },
+    );
+  }
+
+  /**
+   * Crosses organizations (system role): the organization whose step `name` created the provider
+   * object `providerId` (a webhook names only the provider's id).
+   */
+  async organizationByProviderId(
+    name: ProvisioningStepName,
+    providerId: string,
+  ): Promise<OrganizationId | null> {
+    const step = await this.system.manager.findOneBy(ProvisioningStepEntity, { name, providerId });
+    return step ? asOrganizationId(step.organizationId) : null;
+  }
+
+  /**
+   * Crosses organizations (system role): unfinished runs nobody holds whose next job is overdue by
+   * `graceSeconds` (its job was lost), with a step still to run.
+   */
+  async overdueRuns(graceSeconds: number): Promise<OrganizationId[]> {
+    const rows: { organization_id: string }[] = await this.system.manager.query(
+      `SELECT run.organization_id FROM telephony_provisioning run
+        WHERE run.completed_at IS NULL
+          AND run.next_run_at < now() - make_interval(secs => $1)
+          AND (run.lease_until IS NULL OR run.lease_until < now())
+          AND NOT EXISTS (SELECT 1 FROM telephony_provisioning_step step
+                           WHERE step.organization_id = run.organization_id AND step.status = 'FAILED')
+        LIMIT 100`,
+      [graceSeconds],
+    );
+    return rows.map((row) => asOrganizationId(row.organization_id));
+  }
+}

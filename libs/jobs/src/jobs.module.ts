@@ -9,6 +9,7 @@ import {
   OrganizationRepository,
   RefreshTokenRepository,
   SmsRoutingRepository,
+  SmsUsageRepository,
   TelephonyDetailRecordRepository,
 } from '@app/database';
 import { MessagingModule } from '@app/messaging';
@@ -49,6 +50,7 @@ export class JobsModule {}
       MemberInvitationRepository,
       LoginFailureRepository,
       IdempotencyKeyRepository,
+      SmsUsageRepository,
     ]),
   ],
   providers: [MaintenanceProcessor, SmsDispatchProcessor, SlaEscalationProcessor],

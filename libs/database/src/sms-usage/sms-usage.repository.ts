@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SystemDatabase } from '../tenancy/system-database';
 import { TenantContext } from '../tenancy/tenant-context';
 
 export type SmsQuotaDecision = 'accepted' | 'daily-cap-reached' | 'monthly-budget-reached';
@@ -12,7 +13,10 @@ export interface SmsQuota {
 
 @Injectable()
 export class SmsUsageRepository {
-  constructor(private readonly tenant: TenantContext) {}
+  constructor(
+    private readonly tenant: TenantContext,
+    private readonly system: SystemDatabase,
+  ) {}
 
   /**
    * Counts one message against the month's budget and the day's cap in one statement: each counter
@@ -44,5 +48,21 @@ export class SmsUsageRepository {
     );
     if (!counted.month) return 'monthly-budget-reached';
     return counted.day ? 'accepted' : 'daily-cap-reached';
+  }
+
+  /**
+   * Every organization's counts of days before `dayKey` and months before `monthKey`, at most
+   * `limit` rows in one statement (the maintenance job). Returns how many were deleted.
+   */
+  async deleteBefore(dayKey: string, monthKey: string, limit: number): Promise<number> {
+    const [, count] = (await this.system.manager.query(
+      `DELETE FROM sms_usage
+        WHERE (organization_id, period, period_key) IN (
+          SELECT organization_id, period, period_key FROM sms_usage
+           WHERE (period = 'day' AND period_key < $1) OR (period = 'month' AND period_key < $2)
+           LIMIT $3)`,
+      [dayKey, monthKey, limit],
+    )) as [unknown[], number];
+    return count;
   }
 }

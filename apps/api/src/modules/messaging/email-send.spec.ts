@@ -5,6 +5,7 @@ import {
   MemberInvitationRepository,
   organizationId,
   RefreshTokenRepository,
+  SmsUsageRepository,
   TenantContext,
 } from '@app/database';
 import { EMAIL_SEND_LOST, JobQueue, MaintenanceProcessor } from '@app/jobs';
@@ -221,6 +222,7 @@ describe('POST /api/needs/{id}/email', () => {
       api.app.get(LoginFailureRepository),
       api.app.get(IdempotencyKeyRepository),
       interactions,
+      api.app.get(SmsUsageRepository),
     );
     expect(await maintenance.failLostEmailSends()).toBe(1);
     expect(

@@ -65,7 +65,7 @@ export class CreateNeedDto {
   @ApiPropertyOptional({
     type: ContactDto,
     description:
-      'Creates or matches a constituent (instead of constituentId and householdId); duplicateWarning tells of likely duplicates',
+      "Creates or matches a constituent (instead of constituentId and householdId); the need's duplicateWarning, shown to staff only, tells of likely duplicates",
   })
   @Omittable()
   @IsObject()

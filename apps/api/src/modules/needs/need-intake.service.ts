@@ -65,7 +65,7 @@ export class NeedIntakeService {
       );
     }
     const need = await this.record(organization, fields, PUBLIC_INTAKER);
-    return toPublicNeedCreated(need, this.config.publicAppUrl, fields.contact !== undefined);
+    return toPublicNeedCreated(need, this.config.publicAppUrl);
   }
 
   /** Staff intake: `createdBy` is the member; a partner member records needs for its own partner. */

@@ -97,27 +97,19 @@ export class PublicNeedCreatedDto {
   surveyLink: string;
   @ApiProperty({ description: 'Target response window of the matched partner, in hours' })
   slaHours: number;
-  @ApiProperty({
-    required: false,
-    nullable: true,
-    type: String,
-    description: 'With a contact: set when likely duplicate constituents exist, else null',
-  })
-  duplicateWarning?: string | null;
 }
 
-export function toPublicNeedCreated(
-  need: NeedEntity,
-  publicAppUrl: string,
-  withContact: boolean,
-): PublicNeedCreatedDto {
+/**
+ * The tracking data and nothing else: an anonymous caller must not learn whether the contact it
+ * sent resembles a known person (staff see the duplicate warning on the need).
+ */
+export function toPublicNeedCreated(need: NeedEntity, publicAppUrl: string): PublicNeedCreatedDto {
   return {
     id: need.id,
     referenceNumber: need.referenceNumber,
     surveyToken: need.surveyToken,
     surveyLink: `${publicAppUrl}/survey/${need.surveyToken}`,
     slaHours: need.slaHours,
-    ...(withContact ? { duplicateWarning: need.duplicateWarning } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { addBusinessHours, REFERENCE_NUMBER_PATTERN, slaSchedule } from '@app/do
 import {
   bearer,
   expectProblem,
+  fetchOpenApiDocument,
   newConstituent,
   newMember,
   newNeed,
@@ -21,6 +22,8 @@ describe('need intake', () => {
   afterAll(() => api.close());
 
   const submit = (body: object) => api.http.post('/api/needs/public').send(body);
+  /** All the public intake answers: nothing tells an anonymous caller whether a person is known. */
+  const PUBLIC_FIELDS = ['id', 'referenceNumber', 'slaHours', 'surveyLink', 'surveyToken'];
 
   async function storedNeed(id: string) {
     const [row] = await api.dataSource.query('SELECT * FROM need WHERE id = $1', [id]);
@@ -237,8 +240,8 @@ describe('need intake', () => {
       expectProblem(response, 400, 'validation-error');
     });
 
-    it('creates or matches a constituent from a contact and tells of likely duplicates', async () => {
-      const org = await newOrg(api);
+    it('creates or matches a constituent from a contact; only staff learn of likely duplicates', async () => {
+      const { org, auth } = await newOrgWithAdmin(api);
       await newPartner(api, org.id, { isDefault: true });
       const existing = await newConstituent(api, org.id, {
         firstName: 'Maria',
@@ -251,7 +254,7 @@ describe('need intake', () => {
         contact: { firstName: 'Ana', lastName: 'Silva', email: 'ana.silva@example.org' },
       });
       expect(fresh.status).toBe(201);
-      expect(fresh.body.duplicateWarning).toBeNull();
+      expect(Object.keys(fresh.body).sort()).toEqual(PUBLIC_FIELDS);
       const row = await storedNeed(fresh.body.id);
       expect(row.constituent_id).toEqual(expect.any(String));
       expect(row.household_id).toEqual(expect.any(String));
@@ -268,10 +271,21 @@ describe('need intake', () => {
         description: 'Help',
         contact: { firstName: 'Marta', lastName: 'Perez', phone: '+12025550123' },
       });
-      expect(similar.body.duplicateWarning).toEqual(expect.any(String));
+      expect(Object.keys(similar.body).sort()).toEqual(PUBLIC_FIELDS);
+      const seenByStaff = await api.http.get(`/api/needs/${similar.body.id}`).set(auth);
+      expect(seenByStaff.body.duplicateWarning).toMatch(/resembles 1 existing constituent/);
       expect((await storedNeed(similar.body.id)).duplicate_warning).toBe(
-        similar.body.duplicateWarning,
+        seenByStaff.body.duplicateWarning,
       );
+    });
+
+    it('documents exactly the tracking fields as its response', async () => {
+      const document = await fetchOpenApiDocument(api);
+      const created = document.paths['/api/needs/public'].post?.responses['201'];
+      const { $ref } = created?.content?.['application/json']?.schema ?? {};
+      const schema = document.components.schemas[$ref?.split('/').pop() ?? ''];
+      expect(Object.keys(schema.properties ?? {}).sort()).toEqual(PUBLIC_FIELDS);
+      expect([...(schema.required ?? [])].sort()).toEqual(PUBLIC_FIELDS);
     });
 
     it('refuses a contact together with a constituent, and an invalid contact', async () => {

@@ -23,7 +23,8 @@ export class PublicIntakeController {
       'The organization must exist and be ENABLED; partnerId, constituentId, householdId and ' +
       'parentNeedId must belong to it (400 otherwise). Without partnerId the need goes to the ' +
       'partner whose keywords best match the description, else to the default partner. Rate ' +
-      'limited per client IP and per organization.',
+      'limited per client IP and per organization. The answer carries the tracking data only, never ' +
+      'whether the contact resembles a known person (staff see that on the need).',
   })
   @ApiCreatedResponse({ type: PublicNeedCreatedDto })
   @Idempotent()

@@ -23,14 +23,29 @@ export class RefreshTokenRepository {
     return this.system.manager.findOneBy(RefreshTokenEntity, { tokenHash });
   }
 
-  /** Marks the token used; false when another request used or revoked it first. */
-  async markUsed(organizationId: string, id: string): Promise<boolean> {
-    const result = await this.tenant.manager.update(
+  /**
+   * Takes the family's lock until the open transaction ends: rotations, reuse checks and
+   * revocations of one family then run one at a time, each seeing every token the one before it
+   * issued, so a revocation cannot miss a token a concurrent rotation is inserting.
+   */
+  async lockFamily(organizationId: string, familyId: string): Promise<void> {
+    if (!this.tenant.inTransaction) throw new Error('lockFamily needs an open transaction');
+    await this.tenant.manager.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended('refresh-family:' || $1 || ':' || $2, 0))`,
+      [organizationId, familyId],
+    );
+  }
+
+  findById(organizationId: string, id: string): Promise<RefreshTokenEntity | null> {
+    return this.tenant.manager.findOneBy(RefreshTokenEntity, { organizationId, id });
+  }
+
+  async markUsed(organizationId: string, id: string): Promise<void> {
+    await this.tenant.manager.update(
       RefreshTokenEntity,
-      { organizationId, id, usedAt: IsNull(), revokedAt: IsNull() },
+      { organizationId, id },
       { usedAt: () => 'now()' },
     );
-    return result.affected === 1;
   }
 
   async revokeFamily(organizationId: string, familyId: string): Promise<void> {

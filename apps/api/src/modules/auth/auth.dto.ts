@@ -24,8 +24,11 @@ export class LoginDto {
   organization?: string;
 }
 
+/** Any string: one this service did not issue is refused like an unknown one (401), not as invalid. */
 export class RefreshDto {
-  @ApiProperty() @IsString() @Length(20, 200) refreshToken: string;
+  @ApiProperty({ description: 'A refresh token from login, refresh or accept-invite' })
+  @IsString()
+  refreshToken: string;
 }
 
 export class AcceptInviteDto {

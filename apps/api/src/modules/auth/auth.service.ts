@@ -82,37 +82,39 @@ export class AuthService {
   }
 
   /**
-   * Rotates the token: marks it used and issues its successor in one transaction. A token another
-   * request used or revoked first is reuse: its whole family is revoked.
+   * Rotates the token under its family's lock: marks it used and issues its successor in one
+   * transaction. A token that was already used is reuse: the whole family, with whatever a
+   * concurrent rotation issued, is revoked. Of parallel refreshes of one token, exactly one wins.
    */
   async refresh(refreshToken: string): Promise<TokenPairDto> {
-    const stored = await this.refreshTokens.findByHashInAnyOrganization(
+    const found = await this.refreshTokens.findByHashInAnyOrganization(
       hashOpaqueToken(refreshToken),
     );
-    if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) {
-      throw invalidRefreshToken();
-    }
-    const { organizationId: org, familyId } = stored;
-    return this.tenant.run(organizationId(org), async () => {
-      const rotated = await this.tenant.transaction(async () => {
-        if (!(await this.refreshTokens.markUsed(org, stored.id))) return null;
-        const member = await this.members.findById(org, stored.memberId);
-        if (!member?.isActive) throw invalidRefreshToken();
-        return this.issuePair(member, familyId);
-      });
-      if (rotated) return rotated;
-      await this.refreshTokens.revokeFamily(org, familyId);
-      throw invalidRefreshToken();
+    if (!found) throw invalidRefreshToken();
+    const { organizationId: org, familyId } = found;
+    const rotated = await this.inFamilyLock(org, familyId, async () => {
+      const token = await this.refreshTokens.findById(org, found.id);
+      if (!token || token.revokedAt || token.expiresAt.getTime() <= Date.now()) return null;
+      if (token.usedAt) {
+        await this.refreshTokens.revokeFamily(org, familyId);
+        return null;
+      }
+      const member = await this.members.findById(org, token.memberId);
+      if (!member?.isActive) return null;
+      await this.refreshTokens.markUsed(org, token.id);
+      return this.issuePair(member, familyId);
     });
+    if (!rotated) throw invalidRefreshToken();
+    return rotated;
   }
 
   async logout(refreshToken: string): Promise<void> {
-    const stored = await this.refreshTokens.findByHashInAnyOrganization(
+    const found = await this.refreshTokens.findByHashInAnyOrganization(
       hashOpaqueToken(refreshToken),
     );
-    if (!stored) return;
-    await this.tenant.run(organizationId(stored.organizationId), () =>
-      this.refreshTokens.revokeFamily(stored.organizationId, stored.familyId),
+    if (!found) return;
+    await this.inFamilyLock(found.organizationId, found.familyId, () =>
+      this.refreshTokens.revokeFamily(found.organizationId, found.familyId),
     );
   }
 
@@ -130,6 +132,16 @@ export class AuthService {
         if (!invited?.isActive) throw invalidInvitation();
         await this.members.setPasswordAndConfirm(org, invited.id, passwordHash);
         return this.issuePair(invited, randomUUID());
+      }),
+    );
+  }
+
+  /** Runs work in one transaction of the token family's organization, holding the family's lock. */
+  private inFamilyLock<T>(org: string, familyId: string, work: () => Promise<T>): Promise<T> {
+    return this.tenant.run(organizationId(org), () =>
+      this.tenant.transaction(async () => {
+        await this.refreshTokens.lockFamily(org, familyId);
+        return work();
       }),
     );
   }

@@ -99,61 +99,6 @@ describe('auth', () => {
     });
   });
 
-  describe('refresh and logout', () => {
-    async function pair() {
-      const { admin } = await newOrgWithAdmin(api);
-      return (await login({ email: admin.email, password: TEST_PASSWORD })).body;
-    }
-
-    it('rotates the refresh token', async () => {
-      const first = await pair();
-      const second = await api.http
-        .post('/api/auth/refresh')
-        .send({ refreshToken: first.refreshToken });
-      expect(second.status).toBe(200);
-      expect(second.body.refreshToken).not.toBe(first.refreshToken);
-      const third = await api.http
-        .post('/api/auth/refresh')
-        .send({ refreshToken: second.body.refreshToken });
-      expect(third.status).toBe(200);
-    });
-
-    it('revokes the whole family when an old refresh token is reused', async () => {
-      const first = await pair();
-      const second = await api.http
-        .post('/api/auth/refresh')
-        .send({ refreshToken: first.refreshToken });
-      expectProblem(
-        await api.http.post('/api/auth/refresh').send({ refreshToken: first.refreshToken }),
-        401,
-      );
-      expectProblem(
-        await api.http.post('/api/auth/refresh').send({ refreshToken: second.body.refreshToken }),
-        401,
-        'invalid-refresh-token',
-      );
-    });
-
-    it('logout revokes the family', async () => {
-      const first = await pair();
-      expect(
-        (await api.http.post('/api/auth/logout').send({ refreshToken: first.refreshToken })).status,
-      ).toBe(204);
-      expectProblem(
-        await api.http.post('/api/auth/refresh').send({ refreshToken: first.refreshToken }),
-        401,
-      );
-    });
-
-    it('refuses an unknown refresh token', async () => {
-      expectProblem(
-        await api.http.post('/api/auth/refresh').send({ refreshToken: 'x'.repeat(43) }),
-        401,
-        'invalid-refresh-token',
-      );
-    });
-  });
-
   describe('GET /api/auth/me', () => {
     it('is 401 without, or with a malformed, credential', async () => {
       expectProblem(await api.http.get('/api/auth/me'), 401);

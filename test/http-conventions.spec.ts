@@ -1,5 +1,12 @@
-import { expectProblem, newOrgWithAdmin, TestApp } from '@app/testing';
+import { expectProblem, newOrg, newOrgWithAdmin, newPartner, TestApp } from '@app/testing';
 import { startTestApi } from '../apps/api/test/test-api';
+
+/** JSON text of `levels` nested arrays or objects (keyed `a`) around 1, built without recursion. */
+function nestedJson(levels: number, shape: 'array' | 'object'): string {
+  return shape === 'array'
+    ? `${'['.repeat(levels)}1${']'.repeat(levels)}`
+    : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+}
 
 /** API.md section 1: every error is problem details, whatever part of the stack raises it. */
 describe('HTTP conventions', () => {
@@ -37,6 +44,71 @@ describe('HTTP conventions', () => {
     const query = await api.http.get('/api/constituents').query({ query: 'a\u0000' }).set(auth);
     expectProblem(query, 400, 'validation-error');
   });
+
+  describe('JSON nested deeper than 32 levels', () => {
+    const post = (path: string, text: string) =>
+      api.http.post(path).set('Content-Type', 'application/json').send(text);
+
+    it('is a 400 naming where, before validation, on every route (was a 500)', async () => {
+      const { org, auth } = await newOrgWithAdmin(api);
+      const intake = (customFields: string) =>
+        `{"organizationId":"${org.id}","description":"Groceries","customFields":${customFields}}`;
+      const responses = [
+        await post('/api/needs/public', intake(nestedJson(20_000, 'array'))),
+        await post('/api/needs/public', intake(nestedJson(5_000, 'object'))),
+        await post('/api/needs', intake(nestedJson(2_000, 'object'))).set(auth),
+        await post('/api/auth/login', `{"email":${nestedJson(40, 'array')}}`),
+        await post('/api/webhooks/telnyx', nestedJson(10_000, 'object')),
+      ];
+      for (const response of responses) {
+        expectProblem(response, 400, 'validation-error');
+        expect(response.body.errors).toHaveLength(1);
+        expect(response.body.errors[0].message).toMatch(/ is nested deeper than 32 levels$/);
+      }
+      const [arrays, objects] = responses;
+      expect(arrays.body.errors[0].field).toBe(`customFields${'[0]'.repeat(31)}`);
+      expect(objects.body.errors[0].field).toBe(`customFields${'.a'.repeat(31)}`);
+    });
+
+    it('is accepted up to 32 levels', async () => {
+      const org = await newOrg(api);
+      await newPartner(api, org.id, { isDefault: true });
+      const body = `{"organizationId":"${org.id}","description":"Groceries","customFields":${nestedJson(31, 'object')}}`;
+      expect((await post('/api/needs/public', body)).status).toBe(201);
+    });
+  });
+
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'refuses the key %s at any depth with a 400 naming it (was dropped silently)',
+    async (key) => {
+      const { org, auth } = await newOrgWithAdmin(api);
+      const partner = await newPartner(api, org.id, { isDefault: true });
+      const intake = (extra: string) =>
+        `{"organizationId":"${org.id}","description":"Groceries",${extra}}`;
+      const cases: [string, string, Record<string, string>, string][] = [
+        ['/api/needs/public', intake(`"${key}":{"isConfidential":true}`), {}, key],
+        [
+          '/api/needs/public',
+          intake(`"customFields":{"size":{"${key}":{"x":1}}}`),
+          {},
+          `customFields.size.${key}`,
+        ],
+        ['/api/needs', intake(`"contact":{"${key}":{"firstName":"A"}}`), auth, `contact.${key}`],
+        [`/api/partners/${partner.id}`, `{"${key}":{"isArchived":true}}`, auth, key],
+      ];
+      for (const [path, text, headers, field] of cases) {
+        const method = path.startsWith('/api/partners/') ? 'put' : 'post';
+        const response = await api.http[method](path)
+          .set(headers)
+          .set('Content-Type', 'application/json')
+          .send(text);
+        expectProblem(response, 400, 'validation-error');
+        expect(response.body.errors).toEqual([
+          { field, message: `${field} is not allowed: ${key} is a reserved key` },
+        ]);
+      }
+    },
+  );
 
   it('answers a non-JSON content type with 415', async () => {
     const response = await api.http

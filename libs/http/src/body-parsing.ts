@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import express from 'express';
 import { validationProblem } from './validation.pipe';
 import { domainProblem, plainProblem, sendProblem } from './problem-details';
+import { refusedPart } from './request-shape';
 
 export const BODY_LIMIT = '100kb';
 
@@ -59,24 +60,13 @@ export function bodyParserErrors(
   sendProblem(response, plainProblem(error.status, error.message, instance));
 }
 
-/** The path of the first string (or key) holding U+0000, which PostgreSQL text cannot store. */
-function nulCharacterAt(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const field = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return field;
-    const found = nulCharacterAt(item, field);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** Text never contains U+0000: a body or query value holding one is a 400 naming the field. */
-export const refuseNulCharacters: RequestHandler = (request, response, next) => {
-  const at = nulCharacterAt(request.query, '') ?? nulCharacterAt(request.body, '');
-  if (at === undefined) return next();
-  const field = at || 'body';
-  const problem = validationProblem([{ field, message: `${field} must not contain U+0000` }]);
-  sendProblem(response, domainProblem(problem, request.path));
+/**
+ * Refuses, with a 400 naming the field, any query or body holding U+0000, JSON nested deeper than
+ * 32 levels, or a `__proto__`, `constructor` or `prototype` key: before any validation or
+ * class-transformer sees it.
+ */
+export const refuseUnsafeInput: RequestHandler = (request, response, next) => {
+  const refused = refusedPart(request.query) ?? refusedPart(request.body);
+  if (!refused) return next();
+  sendProblem(response, domainProblem(validationProblem([refused]), request.path));
 };

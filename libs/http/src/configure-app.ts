@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import {
   bodyParserErrors,
   parseJsonBody,
-  refuseNulCharacters,
+  refuseUnsafeInput,
   requireJsonContentType,
 } from './body-parsing';
 import { httpLogger } from './logging';
@@ -25,7 +25,7 @@ export function configureHttp(app: INestApplication, logger: Logger): void {
   app.use(requireJsonContentType);
   app.use(parseJsonBody);
   app.use(bodyParserErrors);
-  app.use(refuseNulCharacters);
+  app.use(refuseUnsafeInput);
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new ProblemDetailsFilter(app.get(HttpAdapterHost)));
 }

@@ -69,7 +69,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Assistance Request Management API')
     .setDescription(
       'Multi-tenant API for organizations that take in requests for assistance. Errors are RFC 9457 problem details. ' +
-        'Text never contains U+0000 (400).',
+        'Text never contains U+0000, JSON nests at most 32 levels, and no key is __proto__, ' +
+        'constructor or prototype (each 400).',
     )
     .setVersion('1.0')
     .addBearerAuth({

@@ -10,6 +10,10 @@ export const MAX_PAGE_SIZE = 100;
 const MAX_PAGE = 999_999_999;
 const DATE_RANGE = `^(${NAMED_DATE_RANGES.join('|')}|\\d{4}-\\d{2}-\\d{2}/\\d{4}-\\d{2}-\\d{2})$`;
 
+const MASK_NOTE =
+  "The constituent's number (cld of an outbound message, cli of an inbound one) shows only its " +
+  'last two digits to callers without the pii_reader profile.';
+
 const toInteger = ({ value }: { value: unknown }) =>
   /^-?\d{1,9}$/.test(String(value)) ? Number(value) : value;
 
@@ -59,8 +63,10 @@ export class TelephonyRecordsQueryDto {
 export class TelephonyDetailRecordDto {
   @ApiProperty({ format: 'uuid' }) uuid: string;
   @ApiProperty({ enum: TELEPHONY_DIRECTIONS }) direction: TelephonyDirection;
-  @ApiProperty({ description: 'Sending address' }) cli: string;
-  @ApiProperty({ description: 'Receiving address' }) cld: string;
+  @ApiProperty({ description: `Sending address. ${MASK_NOTE}`, example: '+13125550100' })
+  cli: string;
+  @ApiProperty({ description: `Receiving address. ${MASK_NOTE}`, example: '+*********00' })
+  cld: string;
   @ApiProperty({ nullable: true, type: String, example: 'SMS' }) message_type: string | null;
   @ApiProperty({
     description: 'accepted (our send), sent, finalized (delivery report) or received (inbound)',
@@ -85,14 +91,27 @@ export class TelephonyRecordsPageDto {
   @ApiProperty() total_pages: number;
 }
 
+/** A phone number with every digit but the last two hidden: +12025550111 → +*********11. */
+function maskPhoneNumber(value: string): string {
+  return value.slice(0, -2).replace(/\d/g, '*') + value.slice(-2);
+}
+
+/**
+ * The record as the caller may see it: without Permission.PiiRead, the constituent's number (the
+ * receiving address of an outbound message, the sending address of an inbound one) is masked.
+ */
 export function toTelephonyDetailRecord(
   record: TelephonyDetailRecordEntity,
+  canReadPii: boolean,
 ): TelephonyDetailRecordDto {
+  const inbound = record.direction === 'inbound';
+  const shown = (address: string, isConstituents: boolean) =>
+    isConstituents && !canReadPii ? maskPhoneNumber(address) : address;
   return {
     uuid: record.id,
     direction: record.direction,
-    cli: record.cli,
-    cld: record.cld,
+    cli: shown(record.cli, inbound),
+    cld: shown(record.cld, !inbound),
     message_type: record.messageType,
     status: record.status,
     delivery_status: record.deliveryStatus,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthContext } from '@app/auth';
+import { AuthContext, can, Permission } from '@app/auth';
 import {
   OrganizationEntity,
   OrganizationRepository,
@@ -21,7 +21,10 @@ export class TelephonyService {
     private readonly records: TelephonyDetailRecordRepository,
   ) {}
 
-  /** A page of the caller's own organization's records, newest first; any other organization is a 404. */
+  /**
+   * A page of the caller's own organization's records, newest first, the constituents' numbers
+   * masked without pii_reader; any other organization is a 404.
+   */
   async listRecords(
     auth: AuthContext,
     organizationId: string,
@@ -45,8 +48,9 @@ export class TelephonyService {
       page,
       pageSize,
     );
+    const canReadPii = can(auth, Permission.PiiRead);
     return {
-      records: records.map(toTelephonyDetailRecord),
+      records: records.map((record) => toTelephonyDetailRecord(record, canReadPii)),
       page,
       page_size: pageSize,
       total_records: total,

@@ -3,6 +3,10 @@ import { TelephonyDetailRecordEntity } from '@app/database';
 import { bearer, expectProblem, newMember, newOrg, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
 
+/** The organization's number, and the constituent's it texts with. */
+const OWN_NUMBER = '+13125550100';
+const THEIR_NUMBER = '+12025550100';
+
 describe('GET /api/organizations/{id}/telephony/detail-records', () => {
   let api: TestApp;
 
@@ -25,13 +29,14 @@ describe('GET /api/organizations/{id}/telephony/detail-records', () => {
     createdAt: Date,
     direction: 'inbound' | 'outbound' = 'outbound',
   ): Partial<TelephonyDetailRecordEntity> {
+    const inbound = direction === 'inbound';
     return {
       organizationId,
       direction,
-      cli: '+13125550100',
-      cld: '+12025550100',
+      cli: inbound ? THEIR_NUMBER : OWN_NUMBER,
+      cld: inbound ? OWN_NUMBER : THEIR_NUMBER,
       messageType: 'SMS',
-      status: direction === 'inbound' ? 'received' : 'accepted',
+      status: inbound ? 'received' : 'accepted',
       deliveryStatus: 'queued',
       carrier: 'T-MOBILE USA, INC.',
       carrierFee: '0.0025',
@@ -177,6 +182,35 @@ describe('GET /api/organizations/{id}/telephony/detail-records', () => {
     const response = await list(org.id, query, auth);
     expectProblem(response, 400, 'validation-error');
     expect(response.body.errors.map((error: { field: string }) => error.field)).toContain(field);
+  });
+
+  it("masks the constituent's number to its last two digits for callers without pii_reader", async () => {
+    const { org, auth } = await orgWithAdmin();
+    const now = Date.now();
+    await insert([record(org.id, new Date(now - 1000), 'inbound'), record(org.id, new Date(now))]);
+    const numbers = async (caller: object) =>
+      (await list(org.id, {}, caller)).body.records.map(
+        ({ direction, cli, cld }: { direction: string; cli: string; cld: string }) => ({
+          direction,
+          cli,
+          cld,
+        }),
+      );
+    const manager = await newMember(api, org.id, { role: 'staff', profiles: ['sms_manager'] });
+    expect(await numbers(bearer(api, manager))).toEqual([
+      { direction: 'outbound', cli: OWN_NUMBER, cld: '+*********00' },
+      { direction: 'inbound', cli: '+*********00', cld: OWN_NUMBER },
+    ]);
+    const reader = await newMember(api, org.id, {
+      role: 'staff',
+      profiles: ['sms_manager', 'pii_reader'],
+    });
+    for (const caller of [auth, bearer(api, reader)]) {
+      expect(await numbers(caller)).toEqual([
+        { direction: 'outbound', cli: OWN_NUMBER, cld: THEIR_NUMBER },
+        { direction: 'inbound', cli: THEIR_NUMBER, cld: OWN_NUMBER },
+      ]);
+    }
   });
 
   it('is for org_admin and sms_manager only', async () => {

@@ -63,13 +63,7 @@ export class VolunteersService {
     };
     assertMayScheduleShift(auth, shift);
     const window = windowOf(new Date(input.start_time), new Date(input.end_time), 'end_time');
-    const volunteer = await this.members.findById(organizationId, shift.volunteerUserId);
-    if (!volunteer?.isActive) {
-      throw DomainError.invalid(
-        'volunteer_user_id',
-        'must be an active member of the organization',
-      );
-    }
+    await this.assertSchedulable(auth, shift.volunteerUserId);
     if (shift.partnerId && !(await this.partners.findById(organizationId, shift.partnerId))) {
       throw DomainError.invalid('partner_id', 'must be a partner of the organization');
     }
@@ -112,6 +106,21 @@ export class VolunteersService {
   async cancel(auth: AuthContext, shiftId: string): Promise<void> {
     await this.findVisible(auth, shiftId);
     await this.shifts.delete(auth.organizationId, shiftId);
+  }
+
+  /**
+   * An active member the caller sees: a partner-scoped caller sees only its partner's members, so
+   * any other is refused exactly like one of another organization (400, whoever it is).
+   */
+  private async assertSchedulable(auth: AuthContext, volunteerUserId: string): Promise<void> {
+    const volunteer = await this.members.findById(auth.organizationId, volunteerUserId);
+    const partnerId = partnerScope(auth);
+    if (!volunteer?.isActive || (partnerId !== null && volunteer.partnerId !== partnerId)) {
+      throw DomainError.invalid(
+        'volunteer_user_id',
+        `must be an active member of ${partnerId === null ? 'the organization' : 'your partner'}`,
+      );
+    }
   }
 
   private async findVisible(auth: AuthContext, shiftId: string): Promise<VolunteerShiftEntity> {

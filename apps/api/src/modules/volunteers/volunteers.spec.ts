@@ -248,6 +248,35 @@ describe('volunteer shifts', () => {
       expectProblem(response, 403, 'forbidden');
     });
 
+    it("lets a partner_admin schedule only its own partner's members, as if no other existed", async () => {
+      const { org, partner, otherPartner, partnerAdmin, volunteer, otherVolunteer } = await world();
+      const auth = bearer(api, partnerAdmin);
+      const atOtherPartner = await newMember(api, org.id, {
+        role: 'volunteer',
+        partnerId: otherPartner.id,
+      });
+      const orgAdmin = await newMember(api, org.id);
+      const foreign = await newMember(api, (await newOrg(api)).id, { role: 'volunteer' });
+      for (const outside of [otherVolunteer, atOtherPartner, orgAdmin, foreign]) {
+        const response = await schedule(auth, {
+          volunteer_user_id: outside.id,
+          start_time: at(0),
+          end_time: at(1),
+        });
+        expectProblem(response, 400, 'validation-error');
+        expect(response.body.errors).toEqual([
+          { field: 'volunteer_user_id', message: 'must be an active member of your partner' },
+        ]);
+      }
+      const own = await schedule(auth, {
+        volunteer_user_id: volunteer.id,
+        start_time: at(0),
+        end_time: at(1),
+      });
+      expect(own.status).toBe(201);
+      expect(own.body.partner_id).toBe(partner.id);
+    });
+
     it('is 401 without a credential and 403 for staff', async () => {
       const { org, volunteer } = await world();
       const body = { volunteer_user_id: volunteer.id, start_time: at(0), end_time: at(1) };

@@ -231,6 +231,7 @@ const NOT_LISTS = [
   'GET /api/auth/me',
   'GET /api/organizations/settings',
   'GET /api/organizations/settings/email',
+  'GET /api/organizations/settings/provisioning',
 ];
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -86,8 +86,16 @@ const TABLE: Row[] = [
     roles: ['org_admin', 'partner_admin'],
     profiles: [],
   },
-  { routes: ['GET /api/organizations/settings'], roles: ['org_admin'], profiles: ['sms_manager'] },
-  { routes: ['PUT /api/organizations/settings'], roles: ['org_admin'], profiles: [] },
+  {
+    routes: ['GET /api/organizations/settings', 'GET /api/organizations/settings/provisioning'],
+    roles: ['org_admin'],
+    profiles: ['sms_manager'],
+  },
+  {
+    routes: ['PUT /api/organizations/settings', 'POST /api/organizations/settings/provisioning'],
+    roles: ['org_admin'],
+    profiles: [],
+  },
   {
     routes: [
       'GET /api/organizations/settings/email',

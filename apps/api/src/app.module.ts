@@ -8,6 +8,7 @@ import { HealthModule } from './modules/health/health.module';
 import { MembersModule } from './modules/members/members.module';
 import { NeedsModule } from './modules/needs/needs.module';
 import { PartnersModule } from './modules/partners/partners.module';
+import { ProvisioningModule } from './modules/provisioning/provisioning.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { VolunteersModule } from './modules/volunteers/volunteers.module';
 import { ConstituentsModule } from './modules/constituents';
@@ -33,6 +34,7 @@ export class AppModule {
         NeedsModule,
         PartnersModule,
         SettingsModule,
+        ProvisioningModule,
         VolunteersModule,
         ConstituentsModule,
         HouseholdsModule,

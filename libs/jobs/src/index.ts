@@ -7,3 +7,7 @@ export * from './sms/sms-dispatch.processor';
 export * from './sms/sms-dispatcher';
 export * from './sms/sms-outbox';
 export * from './transaction-db';
+export * from './provisioning/provisioning-failure';
+export * from './provisioning/provisioning-jobs.module';
+export * from './provisioning/provisioning-queue';
+export * from './provisioning/provisioning-runner';

@@ -15,6 +15,7 @@ import {
 import { MessagingModule } from '@app/messaging';
 import { JobQueue } from './job-queue';
 import { MaintenanceProcessor } from './maintenance.processor';
+import { ProvisioningProcessorsModule } from './provisioning/provisioning-jobs.module';
 import { SlaEscalationProcessor } from './sla-escalation.processor';
 import { SmsDispatchProcessor } from './sms/sms-dispatch.processor';
 import { SmsDispatcher } from './sms/sms-dispatcher';
@@ -43,6 +44,7 @@ export class JobsModule {}
 @Module({
   imports: [
     JobsModule,
+    ProvisioningProcessorsModule.using(JobsModule),
     DatabaseModule.forFeature([
       InteractionRepository,
       NeedRepository,

@@ -16,3 +16,6 @@ export * from './tenancy/tenant';
 export * from './faults/restartable-database';
 export * from './faults/expire-dead-claims';
 export * from './faults/worker-process';
+export * from './telnyx/fake-telnyx-api';
+export * from './telnyx/fake-telnyx-state';
+export * from './telnyx/provisioning-fixtures';

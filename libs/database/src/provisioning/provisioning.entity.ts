@@ -42,8 +42,8 @@ export interface ProvisioningProgress {
   phoneNumberId?: string;
   /** The number was put on the messaging profile. */
   onProfile?: boolean;
-  /** The number's campaign assignment was requested. */
-  assignmentRequested?: boolean;
+  /** The brand was rejected: the next run corrects it in place. */
+  rejected?: boolean;
 }
 
 @Entity('telephony_provisioning_step')

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { OrganizationEntity } from '../organization/organization.entity';
 import { organizationId as asOrganizationId, OrganizationId } from '../tenancy/organization-id';
 import { SystemDatabase } from '../tenancy/system-database';
 import { TenantContext } from '../tenancy/tenant-context';
@@ -20,7 +21,30 @@ export type ProvisioningStepChanges = Partial<
   Pick<ProvisioningStepEntity, 'status' | 'attempts' | 'providerId' | 'error'>
 > & { progress?: ProvisioningProgress };
 
-/** An organization's provisioning run and its steps. */
+/** The organization's fields provisioning owns once it has started. */
+export type ProvisionedFields = Partial<
+  Pick<
+    OrganizationEntity,
+    | 'tcrStatus'
+    | 'tcrBrandStatus'
+    | 'tcrCampaignStatus'
+    | 'phoneStatus'
+    | 'profileStatus'
+    | 'tcrBrandId'
+    | 'tcrCampaignId'
+    | 'phoneNumber'
+  >
+>;
+
+/** `provisioningStepErrors[step]`: the latest failure of a step. */
+export interface ProvisioningStepError {
+  code: string;
+  detail: string;
+  attempts: number;
+  at: string;
+}
+
+/** An organization's provisioning run and its steps, and the organization fields it owns. */
 @Injectable()
 export class ProvisioningRepository {
   constructor(
@@ -38,10 +62,10 @@ export class ProvisioningRepository {
     return { run, steps };
   }
 
-  /** Locks the run's row until the transaction ends (start and resume are serialized). */
+  /** Serializes starts and resumes of the organization's run until the transaction ends. */
   async lockRun(organizationId: string): Promise<void> {
     await this.tenant.manager.query(
-      `SELECT 1 FROM telephony_provisioning WHERE organization_id = $1 FOR UPDATE`,
+      `SELECT pg_advisory_xact_lock(hashtextextended('telephony_provisioning:' || $1, 0))`,
       [organizationId],
     );
   }
@@ -143,5 +167,34 @@ export class ProvisioningRepository {
       [graceSeconds],
     );
     return rows.map((row) => asOrganizationId(row.organization_id));
+  }
+
+  async updateOrganization(organizationId: string, changes: ProvisionedFields): Promise<void> {
+    await this.tenant.manager.update(OrganizationEntity, { id: organizationId }, changes);
+  }
+
+  /** Sets provisioningError (one line for a person) and provisioningStepErrors[step]. */
+  async recordStepError(
+    organizationId: string,
+    name: ProvisioningStepName,
+    sentence: string,
+    error: ProvisioningStepError,
+  ): Promise<void> {
+    await this.tenant.manager.query(
+      `UPDATE organization SET provisioning_error = $3,
+              provisioning_step_errors = provisioning_step_errors || jsonb_build_object($2::text, $4::jsonb)
+        WHERE id = $1`,
+      [organizationId, name, sentence, JSON.stringify(error)],
+    );
+  }
+
+  /** A success of the step clears its error (and provisioningError, when it was the step's). */
+  async clearStepError(organizationId: string, name: ProvisioningStepName): Promise<void> {
+    await this.tenant.manager.query(
+      `UPDATE organization SET provisioning_error = NULL,
+              provisioning_step_errors = provisioning_step_errors - $2::text
+        WHERE id = $1 AND provisioning_step_errors ? $2::text`,
+      [organizationId, name],
+    );
   }
 }

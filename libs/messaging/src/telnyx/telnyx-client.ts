@@ -174,6 +174,11 @@ export class TelnyxClient {
       .records;
   }
 
+  /** Corrects a brand's details; Telnyx verifies it again. */
+  updateBrand(brandId: string, input: TelnyxBrandInput): Promise<TelnyxBrand> {
+    return this.call<TelnyxBrand>('PUT', `/v2/10dlc/brand/${encodeURIComponent(brandId)}`, input);
+  }
+
   getBrand(brandId: string): Promise<TelnyxBrand> {
     return this.call<TelnyxBrand>('GET', `/v2/10dlc/brand/${encodeURIComponent(brandId)}`);
   }

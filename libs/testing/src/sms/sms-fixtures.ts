@@ -33,14 +33,19 @@ export interface TextableNeed {
 }
 
 /**
- * An organization with a provisioned number and an org_admin, and a need of one of its partners
+ * An organization with a provisioned number (assigned, its 10DLC registration verified) and an org_admin, and a need of one of its partners
  * whose constituent has a phone and an email.
  */
 export async function newTextableNeed(
   app: TestApp,
   options: { org?: Partial<OrganizationEntity>; contact?: Partial<ConstituentFields> } = {},
 ): Promise<TextableNeed> {
-  const org = await newOrg(app, { phoneNumber: testPhone('312'), ...options.org });
+  const org = await newOrg(app, {
+    phoneNumber: testPhone('312'),
+    phoneStatus: 'assigned',
+    tcrStatus: 'VERIFIED',
+    ...options.org,
+  });
   const admin = await newMember(app, org.id);
   const partner = await newPartner(app, org.id);
   const constituent = await newConstituent(app, org.id, {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
 import type { AuthContext } from '@app/auth';
 import {
   ConstituentEntity,
@@ -48,6 +49,24 @@ function capReached(decision: SmsQuotaDecision, periods: SmsPeriods, now: Date):
 }
 
 /**
+ * Why the organization may not send SMS, or null when it may: a DISABLED organization sends
+ * nothing; through Telnyx, carriers block 10DLC traffic from a number not assigned to a verified
+ * campaign.
+ */
+function notReadyReason(organization: OrganizationEntity, telnyx: boolean): string | null {
+  if (organization.orgStatus === 'DISABLED') return 'The organization is disabled: it sends no SMS';
+  if (!telnyx) return null;
+  const missing = [
+    organization.phoneStatus !== 'assigned' &&
+      `an assigned phone number (phoneStatus is ${organization.phoneStatus})`,
+    organization.tcrStatus !== 'VERIFIED' &&
+      `a verified 10DLC registration (tcrStatus is ${organization.tcrStatus ?? 'unset'})`,
+  ].filter(Boolean);
+  if (missing.length === 0) return null;
+  return `SMS is not ready: the organization needs ${missing.join(' and ')}; an admin starts telephony provisioning with POST /api/organizations/settings/provisioning`;
+}
+
+/**
  * Accepts an SMS to a need's constituent: checks the recipient, counts it against the caps, and
  * writes the interaction and its send job in one transaction (a refused send writes nothing). The
  * provider is called later, by the dispatch job.
@@ -63,6 +82,7 @@ export class SmsSendService {
     private readonly interactions: InteractionRepository,
     private readonly outbox: SmsOutbox,
     private readonly provider: SmsProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   send(auth: AuthContext, needId: string, input: SendSmsDto): Promise<SmsAcceptedDto> {
@@ -126,6 +146,8 @@ export class SmsSendService {
   /** The organization, if the SMS provider can send from it. */
   private async sender(organizationId: string): Promise<OrganizationEntity> {
     const organization = (await this.organizations.findById(organizationId)) as OrganizationEntity;
+    const missing = notReadyReason(organization, this.config.smsProvider === 'telnyx');
+    if (missing) throw new DomainError('sms-not-ready', missing);
     if (!this.provider.senderFor(organization)) {
       throw new DomainError(
         'sms-not-configured',

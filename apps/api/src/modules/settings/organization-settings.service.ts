@@ -3,6 +3,7 @@ import {
   OrganizationEntity,
   OrganizationRepository,
   OrganizationSettingsChanges,
+  ProvisioningRepository,
   violatedUniqueConstraint,
 } from '@app/database';
 import { DomainError } from '@app/http';
@@ -43,9 +44,24 @@ function assertQuietHoursWindow(settings: OrganizationSettingsChanges): void {
   }
 }
 
+/** The fields telephony provisioning owns once it has started. */
+const PROVISIONED_FIELDS = [
+  'tcrStatus',
+  'tcrBrandStatus',
+  'tcrCampaignStatus',
+  'phoneStatus',
+  'profileStatus',
+  'tcrBrandId',
+  'tcrCampaignId',
+  'provisioningError',
+] as const;
+
 @Injectable()
 export class OrganizationSettingsService {
-  constructor(private readonly organizations: OrganizationRepository) {}
+  constructor(
+    private readonly organizations: OrganizationRepository,
+    private readonly provisioning: ProvisioningRepository,
+  ) {}
 
   async get(organizationId: string): Promise<OrganizationSettingsResponseDto> {
     return toOrganizationSettingsResponse(await this.load(organizationId));
@@ -56,12 +72,30 @@ export class OrganizationSettingsService {
     input: UpdateOrganizationSettingsDto,
   ): Promise<OrganizationSettingsResponseDto> {
     const changes: OrganizationSettingsChanges = sentFields(input);
-    assertQuietHoursWindow({ ...(await this.load(organizationId)), ...changes });
+    const current = await this.load(organizationId);
+    assertQuietHoursWindow({ ...current, ...changes });
+    await this.assertNotProvisioned(current, changes);
     const updated = await this.organizations
       .updateSettings(organizationId, changes)
       .catch((error: unknown) => Promise.reject(asConflict(error)));
     if (!updated) throw DomainError.notFound('Organization');
     return toOrganizationSettingsResponse(updated);
+  }
+
+  /** Once provisioning has started, its fields change only through it (the same value is fine). */
+  private async assertNotProvisioned(
+    current: OrganizationEntity,
+    changes: OrganizationSettingsChanges,
+  ): Promise<void> {
+    const changed = PROVISIONED_FIELDS.filter(
+      (field) => field in changes && changes[field] !== current[field],
+    );
+    if (changed.length === 0 || !(await this.provisioning.find(current.id))) return;
+    throw new DomainError(
+      'provisioning-managed',
+      `Telephony provisioning has started and now manages ${changed.join(', ')}`,
+      { errors: changed.map((field) => ({ field, message: `${field} is set by provisioning` })) },
+    );
   }
 
   private async load(organizationId: string): Promise<OrganizationEntity> {

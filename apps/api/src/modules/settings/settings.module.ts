@@ -3,6 +3,7 @@ import {
   DatabaseModule,
   OrganizationEmailSettingsRepository,
   OrganizationRepository,
+  ProvisioningRepository,
 } from '@app/database';
 import { MessagingModule } from '@app/messaging';
 import { EmailSettingsController } from './email-settings.controller';
@@ -13,7 +14,11 @@ import { OrganizationSettingsService } from './organization-settings.service';
 /** Organization settings and its email delivery settings. */
 @Module({
   imports: [
-    DatabaseModule.forFeature([OrganizationRepository, OrganizationEmailSettingsRepository]),
+    DatabaseModule.forFeature([
+      OrganizationRepository,
+      OrganizationEmailSettingsRepository,
+      ProvisioningRepository,
+    ]),
     MessagingModule,
   ],
   controllers: [OrganizationSettingsController, EmailSettingsController],

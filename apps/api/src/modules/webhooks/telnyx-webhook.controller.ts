@@ -5,6 +5,8 @@ import { Public } from '@app/auth';
 import { ApiProblems } from '@app/http';
 import { DeliveryReportService } from './delivery-report.service';
 import { InboundSmsService } from './inbound-sms.service';
+import { parseProvisioningEvent } from './provisioning-event';
+import { ProvisioningEventsService } from './provisioning-events.service';
 import { parseTelnyxEvent } from './telnyx-event';
 import { TelnyxSignatureVerifier } from './telnyx-signature';
 import { WebhookReceivedDto } from './telnyx-webhook.dto';
@@ -16,6 +18,7 @@ export class TelnyxWebhookController {
     private readonly verifier: TelnyxSignatureVerifier,
     private readonly inbound: InboundSmsService,
     private readonly reports: DeliveryReportService,
+    private readonly provisioning: ProvisioningEventsService,
   ) {}
 
   @Post('telnyx')
@@ -26,7 +29,9 @@ export class TelnyxWebhookController {
     description:
       'Signed by Telnyx with ed25519 (verified with TELNYX_PUBLIC_KEY; a bad signature or a ' +
       'timestamp more than 5 minutes off is 401). Records message.received, message.sent and ' +
-      'message.finalized once each (redeliveries are harmless); other events are acknowledged.',
+      'message.finalized once each (redeliveries are harmless); number order and 10DLC brand, ' +
+      'campaign and number assignment events advance telephony provisioning at once; other ' +
+      'events are acknowledged.',
   })
   @ApiHeader({
     name: 'telnyx-signature-ed25519',
@@ -49,6 +54,8 @@ export class TelnyxWebhookController {
   ): Promise<WebhookReceivedDto> {
     const refusal = this.verifier.refusal(request.rawBody, signature, timestamp);
     if (refusal) throw new UnauthorizedException(refusal);
+    const provisioningEvent = parseProvisioningEvent(request.body);
+    if (provisioningEvent) await this.provisioning.advance(provisioningEvent);
     const event = parseTelnyxEvent(request.body);
     // Each service finds the organization from the event's number, then records inside it.
     if (event?.type === 'message.received') await this.inbound.receive(event);

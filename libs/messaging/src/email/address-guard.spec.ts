@@ -38,6 +38,36 @@ describe('refusalReason', () => {
   });
 
   it.each([
+    ['::10.1.2.3', 'private (RFC 1918)'],
+    ['[::127.0.0.1]', 'loopback'],
+    ['::ffff:0:10.1.2.3', 'private (RFC 1918)'],
+    ['64:ff9b::169.254.169.254', 'cloud metadata'],
+    ['64:ff9b::a9fe:a9fe', 'cloud metadata'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::c0a8:101', 'private (RFC 1918)'],
+    ['2002:a9fe:a9fe::1', 'cloud metadata'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:ac10:1:5::1', 'private (RFC 1918)'],
+    ['64:ff9b:1::a00:1', 'local-use NAT64'],
+    ['0:0:0:0:0:0:a9fe:a9fe', 'cloud metadata'],
+    ['64:FF9B:0:0:0:0:A9FE:A9FE', 'cloud metadata'],
+  ])('applies the IPv4 ranges to the IPv4 address %s carries (%s)', (address, kind) => {
+    expect(refusalReason(address.replace(/^\[(.*)\]$/, '$1'), false)).toBe(kind);
+  });
+
+  it.each([
+    ['198.18.0.1', 'benchmarking'],
+    ['198.19.255.255', 'benchmarking'],
+    ['240.0.0.1', 'reserved'],
+    ['fec0::1', 'site-local'],
+    ['255.255.255.255', 'reserved'],
+    ['64:ff9b::c612:1', 'benchmarking'],
+    ['2002:f000:1::', 'reserved'],
+  ])('refuses %s (%s)', (address, kind) => {
+    expect(refusalReason(address, false)).toBe(kind);
+  });
+
+  it.each([
     '8.8.8.8',
     '1.1.1.1',
     '9.255.255.255',
@@ -51,6 +81,11 @@ describe('refusalReason', () => {
     '223.255.255.255',
     '2606:4700:4700::1111',
     '::ffff:8.8.8.8',
+    '::8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '198.17.255.255',
+    '198.20.0.0',
   ])('allows the public address %s', (address) => {
     expect(refusalReason(address, false)).toBeNull();
   });
@@ -83,11 +118,16 @@ describe('AddressGuard', () => {
     });
   });
 
-  it('refuses a literal or a name by the address it resolves to', async () => {
-    await expect(strict.resolve('[::1]')).rejects.toThrow('::1 resolves to ::1 (loopback)');
-    await expect(strict.resolve('localhost')).rejects.toThrow(
-      /^localhost resolves to .* \(loopback\)/,
-    );
+  it('refuses a literal or a name by the address it resolves to, without saying the address', async () => {
+    await expect(strict.resolve('[::1]')).rejects.toMatchObject({
+      reason: '::1 is refused (loopback)',
+    });
+    await expect(strict.resolve('[64:ff9b::a9fe:a9fe]')).rejects.toMatchObject({
+      reason: '64:ff9b::a9fe:a9fe is refused (cloud metadata)',
+    });
+    await expect(strict.resolve('localhost')).rejects.toMatchObject({
+      reason: 'localhost resolves to a refused address (loopback)',
+    });
     await expect(lenient.resolve('localhost')).resolves.toMatchObject({
       family: expect.any(Number),
     });
@@ -95,6 +135,10 @@ describe('AddressGuard', () => {
 
   it('refuses the metadata address even when private hosts are allowed', async () => {
     await expect(lenient.resolve('169.254.169.254')).rejects.toThrow('(cloud metadata)');
+    await expect(lenient.resolve('[::ffff:169.254.169.254]')).rejects.toThrow('(cloud metadata)');
+    await expect(lenient.resolve('[::169.254.169.254]')).rejects.toThrow('(cloud metadata)');
+    await expect(lenient.resolve('[64:ff9b::169.254.169.254]')).rejects.toThrow('(cloud metadata)');
+    await expect(lenient.resolve('[2002:a9fe:a9fe::]')).rejects.toThrow('(cloud metadata)');
   });
 
   it('reports a host name that does not resolve', async () => {

@@ -2,11 +2,35 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { EmailDeliveryError } from './email-provider';
 
+/**
+ * The IPv6 forms of an IPv4 network: IPv4-mapped (`::ffff:a.b.c.d`), IPv4-translated
+ * (`::ffff:0:a.b.c.d`), IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96`) and 6to4
+ * (`2002:AABB:CCDD::/48`). A connection to any of them may reach the IPv4 address itself.
+ */
+function ipv6Forms(network: string, prefix: number): [string, number][] {
+  const [a, b, c, d] = network.split('.').map(Number);
+  const word = (high: number, low: number) => ((high << 8) | low).toString(16);
+  return [
+    [`::ffff:${network}`, 96 + prefix],
+    [`::ffff:0:${network}`, 96 + prefix],
+    [`::${network}`, 96 + prefix],
+    [`64:ff9b::${network}`, 96 + prefix],
+    [`2002:${word(a, b)}:${word(c, d)}::`, 16 + prefix],
+  ];
+}
+
+/** A BlockList of the CIDRs; each IPv4 network in its IPv6 forms too. */
 function blockList(cidrs: string[]): BlockList {
   const list = new BlockList();
   for (const cidr of cidrs) {
-    const [network, prefix] = cidr.split('/');
-    list.addSubnet(network, Number(prefix), isIP(network) === 6 ? 'ipv6' : 'ipv4');
+    const [network, bits] = cidr.split('/');
+    const prefix = Number(bits);
+    if (isIP(network) === 6) {
+      list.addSubnet(network, prefix, 'ipv6');
+      continue;
+    }
+    list.addSubnet(network, prefix, 'ipv4');
+    for (const [form, length] of ipv6Forms(network, prefix)) list.addSubnet(form, length, 'ipv6');
   }
   return list;
 }
@@ -14,15 +38,23 @@ function blockList(cidrs: string[]): BlockList {
 /** Refused even with EMAIL_ALLOW_PRIVATE_HOSTS: the cloud instance metadata services. */
 const CLOUD_METADATA = blockList(['169.254.169.254/32', 'fd00:ec2::254/128']);
 
-/** Refused unless EMAIL_ALLOW_PRIVATE_HOSTS. IPv4 rules also match IPv4-mapped IPv6 addresses. */
+/**
+ * Refused unless EMAIL_ALLOW_PRIVATE_HOSTS, named by the first kind that matches (loopback before
+ * unspecified: `::1` is also the IPv4-compatible form of 0.0.0.1).
+ */
 const NON_PUBLIC_RANGES = Object.entries({
-  unspecified: ['0.0.0.0/8', '::/128'],
   loopback: ['127.0.0.0/8', '::1/128'],
+  unspecified: ['0.0.0.0/8', '::/128'],
   'private (RFC 1918)': ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'],
   'carrier-grade NAT': ['100.64.0.0/10'],
   'link-local': ['169.254.0.0/16', 'fe80::/10'],
   'unique-local': ['fc00::/7'],
+  'site-local': ['fec0::/10'],
   multicast: ['224.0.0.0/4', 'ff00::/8'],
+  benchmarking: ['198.18.0.0/15'],
+  reserved: ['240.0.0.0/4'],
+  // Translates to IPv4 addresses inside one network, at a position its prefix length decides.
+  'local-use NAT64': ['64:ff9b:1::/48'],
 }).map(([kind, cidrs]) => [kind, blockList(cidrs)] as const);
 
 /** Why connecting to this IP address is refused, or null when it is allowed. */
@@ -51,11 +83,13 @@ export class AddressGuard {
     const addresses = isIP(name) ? [{ address: name, family: isIP(name) }] : await resolveAll(name);
     for (const { address } of addresses) {
       const reason = refusalReason(address, this.allowPrivate);
-      if (reason) {
-        throw new EmailDeliveryError(
-          `${name} resolves to ${address} (${reason}), which is refused`,
-        );
-      }
+      if (!reason) continue;
+      // The answer itself is not told: the reason alone says what to fix.
+      throw new EmailDeliveryError(
+        isIP(name)
+          ? `${name} is refused (${reason})`
+          : `${name} resolves to a refused address (${reason})`,
+      );
     }
     const [first] = addresses;
     return { address: first.address, family: first.family === 6 ? 6 : 4 };

@@ -35,8 +35,16 @@ export async function guardedPost(
   const address = await guard.resolve(target.hostname);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const failed = (error: Error) =>
-      reject(new EmailDeliveryError(`${target.host} could not be reached: ${error.message}`));
+    let timedOut = false;
+    // The socket's own error is not told: it would echo addresses and network details.
+    const failed = () =>
+      reject(
+        new EmailDeliveryError(
+          timedOut
+            ? `${target.host} did not answer within ${TIMEOUT_MS / 1000} s`
+            : `${target.host} could not be reached`,
+        ),
+      );
     const request = client.request(
       target,
       {
@@ -63,7 +71,10 @@ export async function guardedPost(
         );
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+    request.on('timeout', () => {
+      timedOut = true;
+      request.destroy(new Error('timeout'));
+    });
     request.on('error', failed);
     request.end(body);
   });

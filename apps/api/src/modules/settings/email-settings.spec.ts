@@ -157,7 +157,7 @@ describe('email settings', () => {
       expect(response.body.errors).toEqual([
         {
           field: 'apiKey',
-          message: '169.254.169.254 resolves to 169.254.169.254 (cloud metadata), which is refused',
+          message: '169.254.169.254 is refused (cloud metadata)',
         },
       ]);
     });
@@ -385,13 +385,23 @@ describe('email settings without EMAIL_ALLOW_PRIVATE_HOSTS', () => {
   });
 
   it.each([
+    ['the loopback address of the SMTP sink', () => smtp.url(), '127.0.0.1 is refused (loopback)'],
     [
-      'the loopback address of the SMTP sink',
-      () => smtp.url(),
-      '127.0.0.1 resolves to 127.0.0.1 (loopback)',
+      'a name resolving to loopback',
+      () => 'smtp://u:p@localhost:25',
+      'localhost resolves to a refused address (loopback)',
     ],
-    ['a name resolving to loopback', () => 'smtp://u:p@localhost:25', 'localhost resolves to'],
-    ['an IPv6 loopback literal', () => 'smtp://u:p@[::1]:25', '::1 resolves to ::1 (loopback)'],
+    ['an IPv6 loopback literal', () => 'smtp://u:p@[::1]:25', '::1 is refused (loopback)'],
+    [
+      'the NAT64 form of the metadata address',
+      () => 'smtp://u:p@[64:ff9b::169.254.169.254]:25',
+      '64:ff9b::a9fe:a9fe is refused (cloud metadata)',
+    ],
+    [
+      'an IPv4-compatible private address',
+      () => 'smtps://u:p@[::10.0.0.8]',
+      '(private (RFC 1918))',
+    ],
     [
       'an IPv4-mapped private address',
       () => 'smtps://u:p@[::ffff:10.0.0.8]',
@@ -425,9 +435,7 @@ describe('email settings without EMAIL_ALLOW_PRIVATE_HOSTS', () => {
         toEmail: 'tester@example.org',
       });
     expectProblem(response, 400, 'email-send-failed');
-    expect(response.body.detail).toBe(
-      '127.0.0.1 resolves to 127.0.0.1 (loopback), which is refused',
-    );
+    expect(response.body.detail).toBe('127.0.0.1 is refused (loopback)');
     expect(fake.requests).toHaveLength(0);
   });
 });

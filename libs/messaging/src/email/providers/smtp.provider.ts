@@ -7,6 +7,16 @@ import { parseSmtpUrl } from '../smtp-url';
 
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+type SmtpError = Error & { code?: string; responseCode?: number };
+
+/** The server's own answer is told (it says what to fix); a connection's errors are not. */
+function failure(error: SmtpError, host: string): string {
+  if (error.responseCode) return error.message;
+  if (error.code === 'ETIMEDOUT') return `${host} did not answer in time`;
+  if (error.code === 'ETLS') return `the TLS handshake with ${host} failed`;
+  return `${host} could not be reached`;
+}
+
 /**
  * SMTP through nodemailer. Nodemailer resolves host names itself, with no hook, so the guard
  * resolves the host and nodemailer connects to that checked address; `servername` keeps TLS
@@ -43,7 +53,9 @@ export class SmtpProvider implements EmailProvider {
       });
       return { messageId: info.messageId };
     } catch (error) {
-      throw new EmailDeliveryError(`SMTP delivery failed: ${(error as Error).message}`);
+      throw new EmailDeliveryError(
+        `SMTP delivery failed: ${failure(error as SmtpError, smtp.host)}`,
+      );
     } finally {
       transport.close();
     }

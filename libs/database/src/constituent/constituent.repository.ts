@@ -11,6 +11,7 @@ import {
 import { CONSTITUENT_FIELDS, ConstituentEntity, ConstituentFields } from './constituent.entity';
 import { lockInIdOrder, updateReturning } from '../sql';
 import { constituentSearchSql, ConstituentSearchSql } from './constituent-search.sql';
+import type { NeedVisibility } from '../need/need-visibility';
 import { SystemDatabase } from '../tenancy/system-database';
 import { TenantContext } from '../tenancy/tenant-context';
 
@@ -36,26 +37,27 @@ function fieldsOf(constituent: ConstituentFields): ConstituentFields {
 }
 
 /**
- * The ids a search statement finds, running it with each pg_trgm.similarity_threshold in turn until
- * it finds rows. The threshold is set for the rest of `manager`'s transaction only, so a statement
- * with thresholds must run inside one.
+ * The ids a search finds, running its passes in turn until one finds rows. A pass's pg_trgm
+ * threshold is set for the rest of `manager`'s transaction only, so a search with thresholds must
+ * run inside one.
  */
 async function searchIds(manager: EntityManager, search: ConstituentSearchSql): Promise<string[]> {
   let found: { id: string }[] = [];
-  for (const threshold of search.thresholds) {
+  for (const { sql, parameters, threshold } of search.passes) {
     if (threshold !== null) {
-      await manager.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [
-        String(threshold),
+      await manager.query(`SELECT set_config($1, $2, true)`, [
+        `pg_trgm.${threshold.setting}`,
+        String(threshold.value),
       ]);
     }
-    found = await manager.query(search.sql, search.parameters);
+    found = await manager.query(sql, parameters);
     if (found.length > 0) break;
   }
   return found.map((row) => row.id);
 }
 
 function setsThreshold(search: ConstituentSearchSql): boolean {
-  return search.thresholds.some((threshold) => threshold !== null);
+  return search.passes.some((pass) => pass.threshold !== null);
 }
 
 /** An indexed predicate of a match check, and its parameters. */
@@ -104,15 +106,17 @@ export class ConstituentRepository {
 
   /**
    * The best matches first (see constituentSearchSql); a name is searched closely, then loosely if
-   * need be. The ids come from the search statement (across organizations when its operators are
-   * not LEAKPROOF), the rows by id through the tenant.
+   * need be, a reference number among the needs the visibility admits. The ids come from the
+   * search statement (across organizations when its operators are not LEAKPROOF), the rows by id
+   * through the tenant.
    */
   async search(
     organizationId: string,
     search: ConstituentSearch,
     limit: number,
+    needs: NeedVisibility,
   ): Promise<ConstituentEntity[]> {
-    const statement = constituentSearchSql(organizationId, search, limit);
+    const statement = constituentSearchSql(organizationId, search, limit, needs);
     const ids = statement.indexedSearch
       ? await this.searchIdsAcrossOrganizations(statement)
       : await this.searchIdsInOrganization(statement);

@@ -19,6 +19,9 @@ describe('parseConstituentSearch', () => {
     ['', null],
     ['---', null],
     ['?!', null],
+    ['%', null],
+    ['_', null],
+    ['\\', null],
   ])('reads %j', (query, search) => {
     expect(parseConstituentSearch(query)).toEqual(search);
   });

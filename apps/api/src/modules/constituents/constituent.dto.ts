@@ -24,7 +24,8 @@ export class SearchConstituentsQueryDto {
     maxLength: 200,
     description:
       'An email address (exact, any case), a phone number (any formatting), a need reference number, ' +
-      'or a name (typo-tolerant, nicknames). Without it: the newest constituents.',
+      'or a name (typo-tolerant, nicknames); all but a reference number need pii_reader. Without ' +
+      'it: the newest constituents.',
   })
   @IsOptional()
   @IsString()

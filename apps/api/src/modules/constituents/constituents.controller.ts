@@ -46,9 +46,12 @@ export class ConstituentsController {
     summary: 'Search constituents',
     description:
       'By email (exact, any case), phone (any formatting), a need reference number, or name ' +
-      '(typo-tolerant trigram similarity, nicknames such as Bill for William, first and last in any ' +
-      'order), best match first. Without a query, the newest constituents. Merged-away constituents ' +
-      `never appear. ${PII_NOTE}`,
+      '(typo-tolerant trigram similarity, a single word or several, nicknames such as Bill for ' +
+      'William, first and last in any order), best match first. Searching by name, phone or email ' +
+      'needs the pii_reader profile (403 otherwise); other callers may search by a reference ' +
+      'number, which finds only needs they may see. A text with nothing searchable (only ' +
+      'punctuation, %, _, \\) finds nothing; without a query, the newest constituents. ' +
+      `Merged-away constituents never appear. ${PII_NOTE}`,
   })
   @ApiOkResponse({ type: [ConstituentResponseDto] })
   @ApiProblems(400)

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContext, can, Permission } from '@app/auth';
+import { AuthContext, can, needVisibility, Permission } from '@app/auth';
 import { ConstituentEntity, ConstituentRepository, TenantContext } from '@app/database';
-import { parseConstituentSearch } from '@app/domain';
+import { ConstituentSearch, parseConstituentSearch } from '@app/domain';
 import { DomainError } from '@app/http';
 import {
   ConstituentResponseDto,
@@ -17,6 +17,18 @@ import { ContactDto, sentFields } from './contact.dto';
 import { HouseholdMatchRaiser } from './household-match-raiser';
 import { toHouseholdMatchResponse } from './household-match.dto';
 import type { MergeConstituentsDto } from './merge.dto';
+
+/**
+ * Searching by name, phone or email tells whether a person is known: pii_reader only. Others who
+ * list constituents may search by a need's reference number (among the needs they may see).
+ */
+function assertMaySearch(auth: AuthContext, search: ConstituentSearch | null): void {
+  if (search?.kind !== 'reference' && !can(auth, Permission.PiiRead)) {
+    throw DomainError.forbidden(
+      'Searching by name, phone or email needs the pii_reader profile; search by a need reference number',
+    );
+  }
+}
 
 @Injectable()
 export class ConstituentsService {
@@ -52,10 +64,21 @@ export class ConstituentsService {
     query: SearchConstituentsQueryDto,
   ): Promise<ConstituentResponseDto[]> {
     const limit = query.limit ?? DEFAULT_SEARCH_LIMIT;
-    const search = parseConstituentSearch(query.query ?? '');
-    const found = search
-      ? await this.constituents.search(auth.organizationId, search, limit)
-      : await this.constituents.listRecent(auth.organizationId, limit);
+    const text = query.query?.trim();
+    if (!text) {
+      const newest = await this.constituents.listRecent(auth.organizationId, limit);
+      return newest.map((constituent) => this.toResponse(auth, constituent));
+    }
+    const search = parseConstituentSearch(text);
+    assertMaySearch(auth, search);
+    // A text with nothing searchable in it (only punctuation, %, _, \) matches nobody.
+    if (!search) return [];
+    const found = await this.constituents.search(
+      auth.organizationId,
+      search,
+      limit,
+      needVisibility(auth),
+    );
     return found.map((constituent) => this.toResponse(auth, constituent));
   }
 

@@ -4,6 +4,7 @@ import {
   expectProblem,
   newConstituent,
   newMember,
+  newNeed,
   newOrgWithAdmin,
   newPartner,
   TestApp,
@@ -307,6 +308,8 @@ describe('constituents', () => {
           email: 'Maria.H@Example.org',
         }),
         smith: await newConstituent(api, id, { firstName: 'Jonathan', lastName: 'Smith' }),
+        whitaker: await newConstituent(api, id, { firstName: 'Grace', lastName: 'Whitaker' }),
+        garcia: await newConstituent(api, id, { firstName: 'Rosa', lastName: 'Garcia' }),
         chen: await newConstituent(api, id, { firstName: 'Wei', lastName: 'Chen' }),
         other: await newConstituent(api, id, { firstName: 'Zed', lastName: 'Quorra' }),
       };
@@ -317,6 +320,9 @@ describe('constituents', () => {
       ['a typo in the name', 'Wiliam Tuner', 'william'],
       ['a nickname', 'Bill Turner', 'william'],
       ['a surname alone', 'smith', 'smith'],
+      ['a misspelled surname alone', 'Whitacker', 'whitaker'],
+      ['a misspelled given name alone', 'Johnathan', 'smith'],
+      ['a short misspelled surname alone', 'Garsia', 'garcia'],
       ['unaccented letters', 'maria hernandez', 'maria'],
       ['first and last swapped', 'Chen Wei', 'chen'],
       ['a phone in another formatting', '(202) 555-0111', 'william'],
@@ -336,6 +342,36 @@ describe('constituents', () => {
       const need = await insertNeed(api, org.id, partner.id, people.chen);
       const response = await search(auth, { query: need.referenceNumber.toLowerCase() });
       expect(ids(response)).toEqual([people.chen.id]);
+    });
+
+    it.each([['%'], ['_'], ['\\'], ['%_\\'], ['?!'], ['---'], ['()']])(
+      'answers an empty array for %j, a text with nothing searchable',
+      async (query) => {
+        const { auth } = await population();
+        const response = await search(auth, { query });
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual([]);
+      },
+    );
+
+    it('finds one misspelled word without a flood of weak matches for a short common name', async () => {
+      const { auth, org } = await orgWith();
+      const lee = await newConstituent(api, org.id, { firstName: 'Ann', lastName: 'Lee' });
+      const surnames = ['Li', 'Lea', 'Leo', 'Ley', 'Lew', 'Levy', 'Leon', 'Lem', 'Le', 'Ely'];
+      const givenNames = ['Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ida', 'Jo', 'Kai'];
+      const similar = surnames.flatMap((lastName) =>
+        givenNames.map((firstName) => ({ firstName, lastName })),
+      );
+      for (const fields of similar) await newConstituent(api, org.id, fields);
+      expect(ids(await search(auth, { query: 'Lee', limit: '100' }))).toEqual([lee.id]);
+      const misspelled = await search(auth, { query: 'Lei', limit: '100' });
+      expect(misspelled.status).toBe(200);
+      expect(misspelled.body.length).toBeLessThanOrEqual(1);
+      const whitaker = await newConstituent(api, org.id, {
+        firstName: 'Ida',
+        lastName: 'Whitaker',
+      });
+      expect(ids(await search(auth, { query: 'Whitacker', limit: '100' }))).toEqual([whitaker.id]);
     });
 
     it('ranks the closer name first and honours limit', async () => {
@@ -376,14 +412,54 @@ describe('constituents', () => {
       expect((await search(auth, { query: '+12025550177' })).body).toEqual([]);
     });
 
-    it('redacts personal fields for a needs processor', async () => {
+    it('lets a caller without pii_reader search by reference number only, redacted', async () => {
       const { org, people } = await population();
+      const processor = bearer(
+        api,
+        await newMember(api, org.id, { role: 'staff', profiles: ['needs_processor'] }),
+      );
+      for (const query of ['Bill Turner', '+12025550111', '0111', 'maria.h@example.org', '%']) {
+        expectProblem(await search(processor, { query }), 403, 'forbidden');
+      }
+      const need = await insertNeed(
+        api,
+        org.id,
+        (await newPartner(api, org.id)).id,
+        people.william,
+      );
+      const response = await search(processor, { query: need.referenceNumber });
+      expect(response.body).toEqual([
+        expect.objectContaining({ id: people.william.id, ...REDACTED }),
+      ]);
+      const reader = await newMember(api, org.id, { role: 'staff', profiles: ['pii_reader'] });
+      const found = await search(bearer(api, reader), { query: '+12025550111' });
+      expect(ids(found)).toEqual([people.william.id]);
+    });
+
+    it('finds by reference number only the needs the caller may see', async () => {
+      const { auth, org, people } = await population();
+      const partner = await newPartner(api, org.id);
+      const about = { constituentId: people.chen.id, householdId: people.chen.householdId };
+      const confidential = await newNeed(api, org.id, partner.id, {
+        ...about,
+        isConfidential: true,
+      });
       const processor = await newMember(api, org.id, {
         role: 'staff',
         profiles: ['needs_processor'],
       });
-      const response = await search(bearer(api, processor), { query: 'Bill Turner' });
-      expect(response.body[0]).toMatchObject({ id: people.william.id, ...REDACTED });
+      const intake = await newMember(api, org.id, { role: 'staff', profiles: ['intake_staff'] });
+      const query = { query: confidential.referenceNumber };
+      expect(ids(await search(auth, query))).toEqual([people.chen.id]);
+      expect((await search(bearer(api, processor), query)).body).toEqual([]);
+      expect((await search(bearer(api, intake), query)).body).toEqual([]);
+      const assigned = await newNeed(api, org.id, partner.id, {
+        ...about,
+        isConfidential: true,
+        assignedTo: processor.id,
+      });
+      const own = { query: assigned.referenceNumber };
+      expect(ids(await search(bearer(api, processor), own))).toEqual([people.chen.id]);
     });
 
     it.each([['0'], ['101'], ['abc'], ['1.5']])('refuses limit=%s with 400', async (limit) => {

@@ -40,6 +40,7 @@ export * from './household/merge-audit.entity';
 export * from './household/merge-audit.repository';
 export * from './interaction/interaction.entity';
 export * from './interaction/interaction.repository';
+export * from './interaction/sent-sms.repository';
 export * from './interaction/sms-routing.repository';
 export * from './sms-usage/sms-usage.repository';
 export * from './telephony/telephony-detail-record.entity';

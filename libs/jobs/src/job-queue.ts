@@ -1,10 +1,18 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
 import type { FetchOptions, Job, SendOptions, WorkHandler, WorkOptions } from 'pg-boss';
+import { DATABASE_URL } from '@app/config';
+import { TickBatcher } from './tick-batcher';
 
 /** One attempt of a claimed job: settling it leaves a later attempt alone. */
 type JobAttempt = Pick<Job, 'id' | 'retryCount'>;
-import { DATABASE_URL } from '@app/config';
+
+/**
+ * How often pg-boss looks for jobs whose worker stopped sending heartbeats (and expired jobs), and
+ * fails them for a retry: with a job's `heartbeatSeconds`, a crashed worker's jobs are back within
+ * the two together.
+ */
+const SUPERVISE_INTERVAL_SECONDS = 5;
 
 /** pg-boss on the application's PostgreSQL: jobs live in the `pgboss` schema. */
 @Injectable()
@@ -13,9 +21,18 @@ export class JobQueue implements OnApplicationShutdown {
   private readonly boss: PgBoss;
   private started?: Promise<void>;
   private readonly queues = new Map<string, Promise<void>>();
+  /** The jobs completed in one turn of the event loop, one statement per queue. */
+  private readonly completions = new TickBatcher<JobAttempt>(async (name, jobs) => {
+    await this.boss.complete(name, jobs);
+  });
 
   constructor(@Inject(DATABASE_URL) url: string) {
-    this.boss = new PgBoss({ connectionString: url, max: 4 });
+    this.boss = new PgBoss({
+      connectionString: url,
+      max: 4,
+      superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+    });
     this.boss.on('error', (error: Error) => this.logger.error({ err: error }, 'pg-boss error'));
   }
 
@@ -45,8 +62,13 @@ export class JobQueue implements OnApplicationShutdown {
     return this.boss.fetch<T>(name, options);
   }
 
-  async complete(name: string, job: JobAttempt): Promise<void> {
-    await this.boss.complete(name, job);
+  complete(name: string, job: JobAttempt): Promise<void> {
+    return this.completions.add(name, job);
+  }
+
+  /** Tells pg-boss these jobs' worker is alive (jobs sent with `heartbeatSeconds`). */
+  async touch(name: string, jobs: JobAttempt[]): Promise<void> {
+    if (jobs.length > 0) await this.boss.touch(name, jobs);
   }
 
   /** Fails the attempt; pg-boss retries the job while its retry limit allows. */

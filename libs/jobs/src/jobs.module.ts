@@ -8,9 +8,9 @@ import {
   NeedRepository,
   OrganizationRepository,
   RefreshTokenRepository,
+  SentSmsRepository,
   SmsRoutingRepository,
   SmsUsageRepository,
-  TelephonyDetailRecordRepository,
 } from '@app/database';
 import { MessagingModule } from '@app/messaging';
 import { JobQueue } from './job-queue';
@@ -27,8 +27,8 @@ import { SmsOutbox } from './sms/sms-outbox';
     DatabaseModule.forFeature([
       InteractionRepository,
       OrganizationRepository,
+      SentSmsRepository,
       SmsRoutingRepository,
-      TelephonyDetailRecordRepository,
     ]),
     MessagingModule,
   ],

@@ -14,7 +14,6 @@ export * from './tenancy/id-bearing-routes';
 export * from './tenancy/row-snapshot';
 export * from './tenancy/tenant';
 export * from './faults/restartable-database';
-export * from './faults/expire-dead-claims';
 export * from './faults/worker-process';
 export * from './telnyx/fake-telnyx-api';
 export * from './telnyx/fake-telnyx-state';

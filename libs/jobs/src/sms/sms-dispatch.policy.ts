@@ -17,6 +17,12 @@ export const SMS_JOB_POLICY = {
   retryDelayMax: 300,
   /** A send takes at most the provider timeout (15 s); an attempt active longer is presumed dead. */
   expireInSeconds: 60,
+  /**
+   * The worker touches its jobs twice in this time; a job not touched for longer is failed by
+   * pg-boss's supervision (every few seconds), so a crashed worker's sends are settled (as "outcome
+   * unknown") and its organizations' places freed within seconds, not after `expireInSeconds`.
+   */
+  heartbeatSeconds: 10,
 } as const;
 
 /** The highest `maxConcurrency` the dispatcher honours; larger settings count as this. */

@@ -51,6 +51,9 @@ function byOrganization(jobs: Job<SmsDispatchJob>[]): Job<SmsDispatchJob>[][] {
 export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(SmsDispatchProcessor.name);
   private readonly inFlight = new Set<Promise<void>>();
+  /** The jobs this process holds, by id, kept alive with heartbeats. */
+  private readonly held = new Map<string, Job<SmsDispatchJob>>();
+  private heartbeat?: NodeJS.Timeout;
   /** Per organization: jobs this process runs, and the organization's limit. */
   private readonly running = new Map<string, { count: number; limit: number }>();
   private stopping = false;
@@ -65,6 +68,10 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
 
   onApplicationBootstrap(): void {
     this.loop = this.run();
+    this.heartbeat = setInterval(
+      () => void this.touchHeld(),
+      (SMS_JOB_POLICY.heartbeatSeconds * 1000) / 2,
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -72,6 +79,15 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
     this.wake?.();
     await this.loop;
     await Promise.all(this.inFlight);
+    clearInterval(this.heartbeat);
+  }
+
+  private async touchHeld(): Promise<void> {
+    try {
+      await this.queue.touch(SMS_DISPATCH_QUEUE, [...this.held.values()]);
+    } catch (error) {
+      this.logger.error({ err: error }, 'Sending the SMS jobs’ heartbeat failed');
+    }
   }
 
   /** Runs one claimed job to its end: completes it, or fails it for pg-boss to retry. */
@@ -133,9 +149,11 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
       jobs.map((job) => ({ job: job.data, lastAttempt: isLastAttempt(job) })),
     );
     jobs.forEach((job, index) => {
+      this.held.set(job.id, job);
       const run = this.settle(job, dispatched[index])
         .catch((error: unknown) => this.logger.error({ err: error }, 'Settling an SMS job failed'))
         .finally(() => {
+          this.held.delete(job.id);
           this.inFlight.delete(run);
           group.count -= 1;
           if (group.count === 0) this.running.delete(organizationId);

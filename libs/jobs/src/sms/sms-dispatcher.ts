@@ -6,13 +6,15 @@ import {
   organizationId,
   OrganizationId,
   OrganizationRepository,
+  SentSms,
+  SentSmsRepository,
   SmsRecipient,
   SmsRoutingRepository,
-  TelephonyDetailRecordRepository,
   TenantContext,
 } from '@app/database';
 import { composeSmsText } from '@app/domain';
 import { SmsDeliveryError, SmsProvider } from '@app/messaging';
+import { TickBatcher } from '../tick-batcher';
 import type { SmsDispatchJob } from './sms-dispatch.policy';
 
 const OUTCOME_UNKNOWN =
@@ -49,7 +51,8 @@ interface ClaimedBatch {
  *
  * Everything runs in the jobs' organization, with no transaction open during a send. The jobs of
  * an organization claimed together share their bookkeeping: one statement starts their attempts,
- * and the organization and the recipients are read once.
+ * the organization and the recipients are read once, and the sends accepted together are recorded
+ * in one statement.
  */
 @Injectable()
 export class SmsDispatcher {
@@ -58,9 +61,14 @@ export class SmsDispatcher {
     private readonly interactions: InteractionRepository,
     private readonly organizations: OrganizationRepository,
     private readonly routing: SmsRoutingRepository,
-    private readonly records: TelephonyDetailRecordRepository,
+    private readonly sent: SentSmsRepository,
     private readonly provider: SmsProvider,
   ) {}
+
+  /** The sends accepted in one turn of the event loop, recorded per organization in one statement. */
+  private readonly sentBatches = new TickBatcher<SentSms>((organization, sent) =>
+    this.tenant.run(organizationId(organization), () => this.sent.record(organization, sent)),
+  );
 
   /** Throws SmsDeliveryError when the provider refused and a later attempt may succeed. */
   dispatch(job: SmsDispatchJob, lastAttempt: boolean): Promise<void> {
@@ -111,26 +119,15 @@ export class SmsDispatcher {
     if (typeof delivery === 'string') return this.fail(job, delivery);
     try {
       const accepted = await this.provider.send(delivery);
-      await this.tenant.transaction(async () => {
-        await this.interactions.recordSent(job.organizationId, interaction.id, accepted.messageId);
-        await this.records.insert({
-          organizationId: job.organizationId,
-          interactionId: interaction.id,
-          providerEventId: null,
-          providerMessageId: accepted.messageId,
-          direction: 'outbound',
-          cli: delivery.from,
-          cld: delivery.to,
-          messageType: 'SMS',
-          status: 'accepted',
-          deliveryStatus: accepted.status,
-          carrier: accepted.carrier,
-          carrierFee: null,
-          rate: null,
-          cost: accepted.cost ?? '0',
-          currency: accepted.currency,
-          sentAt: new Date(),
-        });
+      await this.sentBatches.add(job.organizationId, {
+        interactionId: interaction.id,
+        providerMessageId: accepted.messageId,
+        from: delivery.from,
+        to: delivery.to,
+        deliveryStatus: accepted.status,
+        carrier: accepted.carrier,
+        cost: accepted.cost ?? '0',
+        currency: accepted.currency,
       });
     } catch (error) {
       if (!(error instanceof SmsDeliveryError)) throw error;

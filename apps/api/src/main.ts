@@ -1,30 +1,31 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig, withDevelopmentSecrets } from '@app/config';
-import { openDatabase } from '@app/database';
+import { EmbeddedDatabaseError, openDatabase, type OpenDatabase } from '@app/database';
 import { createApi } from './bootstrap/create-api';
-import { DEMO_ADMIN_EMAIL, ensureDemoOrganization } from './bootstrap/demo-organization';
+import { demoBanner, ensureDemoOrganization } from './bootstrap/demo-organization';
 
 function announce(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+/** One sentence, no stack trace: what a person starting the API needs to read. */
+function startFailure(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `The API could not start: ${message.split('\n')[0]}`;
+}
+
+let database: OpenDatabase | undefined;
+
 async function bootstrap(): Promise<void> {
   const config = loadConfig(withDevelopmentSecrets(process.env));
-  const database = await openDatabase(config.databaseUrl, announce);
-  if (database.embedded) {
-    const password = await ensureDemoOrganization(database.url);
-    if (password) {
-      announce('');
-      announce('Demo organization created (slug "demo"). Log in as its org_admin:');
-      announce(`  email:    ${DEMO_ADMIN_EMAIL}`);
-      announce(`  password: ${password}`);
-      announce('This password is shown only once.');
-      announce('');
-    }
-  }
+  database = await openDatabase(config.databaseUrl, announce);
+  const demo = database.embedded ? await ensureDemoOrganization(database.url) : null;
   const app = await createApi(config, database.url);
   await app.listen(config.port);
   announce(`API listening on http://localhost:${config.port} (reference: /docs)`);
+  // Last, so that the start-up logs do not scroll the credentials away.
+  if (demo) demoBanner(demo).forEach(announce);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,14 +33,15 @@ async function bootstrap(): Promise<void> {
     closing = true;
     announce(`${signal} received: shutting down`);
     await app.close();
-    await database.stop();
+    await database?.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-bootstrap().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+bootstrap().catch(async (error: unknown) => {
+  process.stderr.write(`${startFailure(error)}\n`);
+  await database?.stop().catch(() => undefined);
   process.exit(1);
 });

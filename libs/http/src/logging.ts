@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { LoggerService } from '@nestjs/common';
-import pino, { Logger } from 'pino';
+import pino, { type DestinationStream, Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RequestHandler } from 'express';
 import { requestIdFor } from './request-id';
@@ -19,8 +20,32 @@ const REDACTED = [
   '*.apiKey',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: REDACTED });
+/** Where a person may be reading: standard output by default. */
+export type Terminal = NodeJS.WritableStream & { isTTY?: boolean };
+
+/**
+ * JSON lines on standard output; outside production, when `terminal` is a terminal, pino-pretty's
+ * readable lines on it instead (a development dependency: production installs keep JSON).
+ */
+export function createLogger(level: string, terminal: Terminal = process.stdout): Logger {
+  const options = { level, redact: REDACTED };
+  const readable = terminal.isTTY === true && process.env.NODE_ENV !== 'production';
+  const pretty = readable ? prettyStream(terminal) : undefined;
+  return pretty ? pino(options, pretty) : pino(options);
+}
+
+function prettyStream(terminal: Terminal): DestinationStream | undefined {
+  try {
+    const load = createRequire(process.argv[1] ?? `${process.cwd()}/`);
+    const pretty = load('pino-pretty') as (options: object) => DestinationStream;
+    return pretty({
+      destination: terminal,
+      ignore: 'pid,hostname',
+      translateTime: 'SYS:HH:MM:ss.l',
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /** One structured line per request with its id; paths only (query strings may carry personal data). */

@@ -1,24 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedDatabase } from '../../database/src/embedded/embedded-database';
 import { runMigrations } from '../../database/src/migrate';
 import { freePort } from './free-port';
 import { answers, databaseUrl, LOCAL_SERVER_URL, onServer } from './postgres-server';
+import { holdEmbeddedTestServer } from './embedded-test-server';
 
 /** TEST_DATABASE_URL, else the local server on 5432, else an embedded server of our own. */
 async function findServer(): Promise<string> {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
   if (await answers(LOCAL_SERVER_URL)) return LOCAL_SERVER_URL;
   const root = mkdtempSync(join(tmpdir(), 'assist-test-'));
-  const embedded = await startEmbeddedDatabase({
-    root,
-    port: await freePort(),
-    database: 'postgres',
-  });
-  (globalThis as { embeddedTestServer?: { stop(): Promise<void> } }).embeddedTestServer = embedded;
-  return embedded.url;
+  // Run as root, the server runs as a `postgres` OS user, who must reach the folder.
+  chmodSync(root, 0o755);
+  try {
+    const embedded = await startEmbeddedDatabase({
+      root,
+      port: await freePort(),
+      database: 'postgres',
+    });
+    holdEmbeddedTestServer({ root, stop: embedded.stop });
+    return embedded.url;
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** Migrates a template database once; each test file clones it (libs/testing/src/test-database.ts). */

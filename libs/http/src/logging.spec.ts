@@ -1,0 +1,33 @@
+import { PassThrough } from 'node:stream';
+import pino from 'pino';
+import { createLogger, type Terminal } from './logging';
+
+function terminal(isTTY: boolean): { stream: Terminal; text: () => string } {
+  const stream = Object.assign(new PassThrough(), { isTTY });
+  let text = '';
+  stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return { stream, text: () => text };
+}
+
+describe('createLogger', () => {
+  const nodeEnv = process.env.NODE_ENV;
+  afterEach(() => {
+    process.env.NODE_ENV = nodeEnv;
+  });
+
+  it('writes readable lines, not JSON, to a terminal outside production', async () => {
+    process.env.NODE_ENV = 'development';
+    const out = terminal(true);
+    createLogger('info', out.stream).info({ context: 'Demo' }, 'hello person');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.text()).toMatch(/INFO.*hello person/);
+    expect(out.text().trim().startsWith('{')).toBe(false);
+  });
+
+  it('keeps JSON lines on standard output in production, even at a terminal', () => {
+    process.env.NODE_ENV = 'production';
+    const out = terminal(true);
+    const logger = createLogger('info', out.stream) as unknown as Record<symbol, object>;
+    expect(logger[pino.symbols.streamSym].constructor.name).toBe('SonicBoom');
+  });
+});

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { profileArgs } from './profile-args';
 
 export interface BenchServer {
   baseUrl: string;
@@ -23,23 +24,27 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<voi
 
 /** The built API (dist/) as a separate process, with every rate limit off, as production runs it. */
 export async function startBenchServer(databaseUrl: string, port = 3999): Promise<BenchServer> {
-  const child = spawn(process.execPath, [join(__dirname, '..', 'apps', 'api', 'src', 'main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      RUN_WORKERS: 'false',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PUBLIC_PER_IP: '0',
-      RATE_LIMIT_PUBLIC_PER_ORG: '0',
-      RATE_LIMIT_MEMBER: '0',
-      RATE_LIMIT_LOGIN: '0',
+  const child = spawn(
+    process.execPath,
+    [...profileArgs(), join(__dirname, '..', 'apps', 'api', 'src', 'main.js')],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        RUN_WORKERS: 'false',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PUBLIC_PER_IP: '0',
+        RATE_LIMIT_PUBLIC_PER_ORG: '0',
+        RATE_LIMIT_MEMBER: '0',
+        RATE_LIMIT_LOGIN: '0',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, child);
   return {

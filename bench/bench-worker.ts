@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { profileArgs } from './profile-args';
 
 export interface BenchWorker {
   stop(): Promise<void>;
@@ -10,7 +11,7 @@ export interface BenchWorker {
 export function startBenchWorker(databaseUrl: string, telnyxUrl: string): BenchWorker {
   const child = spawn(
     process.execPath,
-    [join(__dirname, '..', 'apps', 'worker', 'src', 'main.js')],
+    [...profileArgs(), join(__dirname, '..', 'apps', 'worker', 'src', 'main.js')],
     {
       env: {
         ...process.env,

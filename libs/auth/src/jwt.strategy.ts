@@ -39,7 +39,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(claims: AccessTokenClaims): Promise<AuthContext | false> {
+  /** Also refuses a token without `exp`, which jsonwebtoken would accept as never expiring. */
+  async validate(claims: AccessTokenClaims & { exp?: unknown }): Promise<AuthContext | false> {
+    if (typeof claims.exp !== 'number') return false;
     if (!isUUID(claims.sub) || !isUUID(claims.org)) return false;
     // Read as the system role: the guard runs before the request enters its organization
     // (EnterOrganizationInterceptor). A database error propagates (503 when it is unreachable): it

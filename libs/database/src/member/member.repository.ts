@@ -94,7 +94,7 @@ export class MemberRepository {
 
   /**
    * Crosses organizations (system role): the active, confirmed members with a password whose email
-   * matches, in every organization, to find whose login it is. Login only.
+   * matches, in every organization (oldest first), to find whose login it is. Login only.
    */
   async findLoginCandidates(email: string): Promise<LoginCandidate[]> {
     const rows = await this.system.manager
@@ -104,6 +104,8 @@ export class MemberRepository {
       .addSelect('org.slug', 'organization_slug')
       .where('member.email = :email', { email })
       .andWhere('member.is_active AND member.is_confirmed AND member.password_hash IS NOT NULL')
+      .orderBy('member.created_at')
+      .addOrderBy('member.id')
       .getRawAndEntities();
     return rows.entities.map((member, index) => ({
       member,

@@ -2,9 +2,8 @@ import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, Authenticated, CurrentAuth, Public } from '@app/auth';
 import { ApiProblems } from '@app/http';
-import { MemberResponseDto } from '../members/member.dto';
 import { MembersService } from '../members/members.service';
-import { AcceptInviteDto, LoginDto, RefreshDto, TokenPairDto } from './auth.dto';
+import { AcceptInviteDto, LoginDto, MeResponseDto, RefreshDto, TokenPairDto } from './auth.dto';
 import { AuthService } from './auth.service';
 
 /**
@@ -51,19 +50,23 @@ export class AuthController {
 
   @Get('me')
   @Authenticated()
-  @ApiOperation({ summary: "The caller's member record" })
-  @ApiOkResponse({ type: MemberResponseDto })
-  me(@CurrentAuth() auth: AuthContext): Promise<MemberResponseDto> {
-    return this.members.get(auth.organizationId, auth.memberId);
+  @ApiOperation({ summary: "The caller's member record, with its organization id" })
+  @ApiOkResponse({ type: MeResponseDto })
+  async me(@CurrentAuth() auth: AuthContext): Promise<MeResponseDto> {
+    const member = await this.members.get(auth.organizationId, auth.memberId);
+    return { ...member, organizationId: auth.organizationId };
   }
 
   @Post('accept-invite')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Set a password with an invitation token; confirms the member' })
+  @ApiOperation({
+    summary: 'Set a password with an invitation token; confirms the member',
+    description: 'Failed attempts are rate limited per client IP, like logins.',
+  })
   @ApiOkResponse({ type: TokenPairDto })
-  @ApiProblems(400)
-  acceptInvite(@Body() body: AcceptInviteDto): Promise<TokenPairDto> {
-    return this.auth.acceptInvite(body);
+  @ApiProblems(400, 429)
+  acceptInvite(@Body() body: AcceptInviteDto, @Ip() ip: string): Promise<TokenPairDto> {
+    return this.auth.acceptInvite(body, ip);
   }
 }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 import { MIN_PASSWORD_LENGTH } from '@app/auth';
 import { Omittable } from '@app/http';
+import { MemberResponseDto } from '../members/member.dto';
 
 export class LoginDto {
   @ApiProperty({ format: 'email', example: 'admin@example.org' })
@@ -16,7 +17,9 @@ export class LoginDto {
 
   @ApiPropertyOptional({
     description:
-      'Organization slug; needed only when the credentials match members of several organizations',
+      'Organization slug; needed only when the credentials match members of several ' +
+      'organizations, or the email belongs to more than two (only its two oldest memberships ' +
+      'are checked without it)',
   })
   @Omittable()
   @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'organization must be an organization slug' })
@@ -51,4 +54,10 @@ export class TokenPairDto {
   @ApiProperty() refreshToken: string;
   @ApiProperty({ example: 900, description: 'Access token lifetime in seconds' }) expiresIn: number;
   @ApiProperty({ example: 'Bearer', enum: ['Bearer'] }) tokenType: 'Bearer';
+}
+
+/** The caller's member record with its organization (which public intake, for one, needs). */
+export class MeResponseDto extends MemberResponseDto {
+  @ApiProperty({ format: 'uuid', description: "The member's organization" })
+  organizationId: string;
 }

@@ -8,6 +8,7 @@ import {
   PasswordHasher,
 } from '@app/auth';
 import {
+  type LoginCandidate,
   MemberEntity,
   MemberInvitationRepository,
   MemberRepository,
@@ -20,6 +21,12 @@ import type { AcceptInviteDto, LoginDto, TokenPairDto } from './auth.dto';
 import { LoginLimiter } from './login-limiter';
 
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Password hashes a login without an organization verifies: one per organization the email
+ * belongs to, up to this many; an email in more organizations must name the organization.
+ */
+const CHECKS_WITHOUT_ORGANIZATION = 2;
 
 function invalidCredentials(): DomainError {
   return new DomainError('invalid-credentials', 'The email or password is not correct');
@@ -58,26 +65,44 @@ export class AuthService {
     const candidates = (await this.members.findLoginCandidates(input.email)).filter(
       (candidate) => !input.organization || candidate.organizationSlug === input.organization,
     );
-    const matches: MemberEntity[] = [];
-    for (const candidate of candidates.length ? candidates : [undefined]) {
-      if (await this.passwords.verify(candidate?.passwordHash, input.password)) {
-        if (candidate) matches.push(candidate.member);
-      }
-    }
-    if (matches.length === 0) {
+    const checked = await this.membersWithPassword(
+      candidates,
+      input.password,
+      input.organization ? 1 : CHECKS_WITHOUT_ORGANIZATION,
+    );
+    if (checked.length === 0) {
       await this.limiter.recordFailure(input.email, clientIp);
       throw invalidCredentials();
     }
-    if (matches.length > 1) {
+    if (checked.length > 1 || candidates.length > CHECKS_WITHOUT_ORGANIZATION) {
       throw new DomainError(
         'organization-required',
         'These credentials belong to several organizations; add the organization slug',
       );
     }
     await this.limiter.recordSuccess(input.email);
-    const [member] = matches;
+    const [member] = checked;
     return this.tenant.run(organizationId(member.organizationId), () =>
       this.issuePair(member, randomUUID()),
+    );
+  }
+
+  /**
+   * The candidates (oldest first) the password matches, verifying exactly `checks` hashes: decoys
+   * make up for missing candidates and further ones are not checked, so the time a login takes
+   * does not tell how many organizations an email belongs to.
+   */
+  private async membersWithPassword(
+    candidates: LoginCandidate[],
+    password: string,
+    checks: number,
+  ): Promise<MemberEntity[]> {
+    const slots = Array.from({ length: checks }, (_, index) => candidates.at(index));
+    const verified = await Promise.all(
+      slots.map((candidate) => this.passwords.verify(candidate?.passwordHash, password)),
+    );
+    return slots.flatMap((candidate, index) =>
+      candidate && verified[index] ? [candidate.member] : [],
     );
   }
 
@@ -118,12 +143,20 @@ export class AuthService {
     );
   }
 
-  /** Uses the invitation, sets the password, confirms the member and logs it in: all or nothing. */
-  async acceptInvite(input: AcceptInviteDto): Promise<TokenPairDto> {
-    const passwordHash = await this.passwords.hash(input.password);
+  /**
+   * Uses the invitation, sets the password, confirms the member and logs it in: all or nothing.
+   * Failed attempts are limited per client IP like logins.
+   */
+  async acceptInvite(input: AcceptInviteDto, clientIp: string): Promise<TokenPairDto> {
+    await this.limiter.assertInvitationAllowed(clientIp);
     const tokenHash = hashOpaqueToken(input.token);
     const found = await this.invitations.findUsableInAnyOrganization(tokenHash);
-    if (!found) throw invalidInvitation();
+    if (!found) {
+      await this.limiter.recordInvitationFailure(clientIp);
+      throw invalidInvitation();
+    }
+    // Hashed only now, for a usable invitation: a guessed token costs no argon2.
+    const passwordHash = await this.passwords.hash(input.password);
     const org = found.organizationId;
     return this.tenant.run(organizationId(org), () =>
       this.tenant.transaction(async () => {

@@ -1,16 +1,28 @@
-import { DataSource } from 'typeorm';
-import { hashOpaqueToken } from '@app/auth';
-import { MemberInvitationEntity } from '@app/database';
+import { createHmac } from 'node:crypto';
+import type { MemberEntity } from '@app/database';
 import {
   bearer,
   expectProblem,
+  fetchOpenApiDocument,
+  JSON_TYPE,
+  listOperations,
   newMember,
   newOrg,
   newOrgWithAdmin,
+  SchemaValidator,
+  TEST_JWT_SECRET,
   TEST_PASSWORD,
   TestApp,
 } from '@app/testing';
+import { countPasswordHashing } from '../../../test/password-hashing';
 import { startTestApi } from '../../../test/test-api';
+
+/** An HS256 token signed with the test secret, with exactly these claims. */
+function signed(claims: object): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
+  return `${unsigned}.${createHmac('sha256', TEST_JWT_SECRET).update(unsigned).digest('base64url')}`;
+}
 
 describe('auth', () => {
   let api: TestApp;
@@ -21,6 +33,19 @@ describe('auth', () => {
   afterAll(() => api.close());
 
   const login = (body: object) => api.http.post('/api/auth/login').send(body);
+
+  /** One member with TEST_PASSWORD under the same email in each of `count` new organizations. */
+  async function memberOfOrganizations(count: number) {
+    const email = `shared-${count}-${Date.now()}@example.org`;
+    const members: MemberEntity[] = [];
+    const slugs: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const org = await newOrg(api);
+      members.push(await newMember(api, org.id, { email }));
+      slugs.push(org.slug);
+    }
+    return { email, members, slugs };
+  }
 
   describe('POST /api/auth/login', () => {
     it('returns a token pair for a confirmed, active member', async () => {
@@ -39,6 +64,7 @@ describe('auth', () => {
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({
         id: admin.id,
+        organizationId: admin.organizationId,
         email: admin.email,
         role: 'org_admin',
         isConfirmed: true,
@@ -77,6 +103,38 @@ describe('auth', () => {
       expect(me.body.id).toBe(inSecond.id);
     });
 
+    it('verifies the same number of password hashes however many organizations the email is in', async () => {
+      const counts = countPasswordHashing(api);
+      const verifications = async (email: string, organization?: string) => {
+        const before = counts.verifications;
+        const body = { email, password: 'wrong-password', ...(organization && { organization }) };
+        expectProblem(await login(body), 401, 'invalid-credentials');
+        return counts.verifications - before;
+      };
+      const shared = [await memberOfOrganizations(1), await memberOfOrganizations(2)];
+      shared.push(await memberOfOrganizations(3));
+      const unknown = `nobody-${Date.now()}@example.org`;
+      const withoutOrganization = [await verifications(unknown)];
+      const withOrganization = [await verifications(unknown, shared[0].slugs[0])];
+      for (const { email, slugs } of shared) {
+        withoutOrganization.push(await verifications(email));
+        withOrganization.push(await verifications(email, slugs[slugs.length - 1]));
+      }
+      expect(new Set(withoutOrganization).size).toBe(1);
+      expect(new Set(withOrganization).size).toBe(1);
+    });
+
+    it('asks for the organization when the email is in more organizations than a login checks', async () => {
+      const { email, members, slugs } = await memberOfOrganizations(3);
+      expectProblem(await login({ email, password: TEST_PASSWORD }), 400, 'organization-required');
+      const chosen = await login({ email, password: TEST_PASSWORD, organization: slugs[2] });
+      expect(chosen.status).toBe(200);
+      const me = await api.http
+        .get('/api/auth/me')
+        .set('Authorization', `Bearer ${chosen.body.accessToken}`);
+      expect(me.body.id).toBe(members[2].id);
+    });
+
     it('validates the body', async () => {
       const response = await login({ email: 'not-an-email', password: '', extra: true });
       expectProblem(response, 400, 'validation-error');
@@ -108,6 +166,27 @@ describe('auth', () => {
       );
     });
 
+    it('refuses a correctly signed token without exp', async () => {
+      const { admin } = await newOrgWithAdmin(api);
+      const { id: sub, organizationId: org, role, profiles, partnerId } = admin;
+      const iat = Math.floor(Date.now() / 1000);
+      const claims = { sub, org, role, profiles, partnerId, iat };
+      const me = (token: string) =>
+        api.http.get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+      expect((await me(signed({ ...claims, exp: iat + 60 }))).status).toBe(200);
+      expectProblem(await me(signed(claims)), 401);
+    });
+
+    it("answers the caller's organization id, as documented", async () => {
+      const { org, auth } = await newOrgWithAdmin(api);
+      const me = await api.http.get('/api/auth/me').set(auth);
+      expect(me.body.organizationId).toBe(org.id);
+      const document = await fetchOpenApiDocument(api);
+      const operation = listOperations(document).find(({ key }) => key === 'GET /api/auth/me');
+      const schema = operation!.spec.responses['200'].content![JSON_TYPE].schema!;
+      expect(new SchemaValidator(document).errors(schema, me.body)).toEqual([]);
+    });
+
     it('refuses a deactivated member at once, even with an unexpired token', async () => {
       const { admin, auth } = await newOrgWithAdmin(api);
       expect((await api.http.get('/api/auth/me').set(auth)).status).toBe(200);
@@ -125,64 +204,6 @@ describe('auth', () => {
         await api.dataSource.query('UPDATE member SET is_active = false WHERE id = $1', [admin.id]);
         expectProblem(await api.http.get('/api/auth/me').set(auth), 401);
       }
-    });
-  });
-
-  describe('POST /api/auth/accept-invite', () => {
-    async function invite(
-      dataSource: DataSource,
-      token: string,
-      expiresAt = new Date(Date.now() + 3600_000),
-    ) {
-      const org = await newOrg(api);
-      const member = await newMember(api, org.id, { role: 'staff', isConfirmed: false });
-      await dataSource.getRepository(MemberInvitationEntity).save({
-        organizationId: org.id,
-        memberId: member.id,
-        tokenHash: hashOpaqueToken(token),
-        expiresAt,
-      });
-      return member;
-    }
-
-    it('confirms the member, sets the password and returns tokens, once', async () => {
-      const token = 'invitation-token-0123456789-abcdef';
-      const member = await invite(api.dataSource, token);
-      const accepted = await api.http
-        .post('/api/auth/accept-invite')
-        .send({ token, password: 'a-brand-new-password' });
-      expect(accepted.status).toBe(200);
-      const me = await api.http
-        .get('/api/auth/me')
-        .set('Authorization', `Bearer ${accepted.body.accessToken}`);
-      expect(me.body).toMatchObject({ id: member.id, isConfirmed: true });
-      expect((await login({ email: member.email, password: 'a-brand-new-password' })).status).toBe(
-        200,
-      );
-      expectProblem(
-        await api.http
-          .post('/api/auth/accept-invite')
-          .send({ token, password: 'a-brand-new-password' }),
-        400,
-        'invalid-invitation',
-      );
-    });
-
-    it('refuses an expired invitation and a short password', async () => {
-      const token = 'expired-invitation-token-0123456789';
-      await invite(api.dataSource, token, new Date(Date.now() - 1000));
-      expectProblem(
-        await api.http
-          .post('/api/auth/accept-invite')
-          .send({ token, password: 'a-brand-new-password' }),
-        400,
-        'invalid-invitation',
-      );
-      expectProblem(
-        await api.http.post('/api/auth/accept-invite').send({ token, password: 'short' }),
-        400,
-        'validation-error',
-      );
     });
   });
 

@@ -6,7 +6,14 @@ import { DomainError } from '@app/http';
 const WINDOW_SECONDS = 15 * 60;
 const IP_MULTIPLIER = 10;
 
-/** RATE_LIMIT_LOGIN failed logins per 15 minutes per email, ten times that per client IP. */
+/** A failure counter's key and how many failures it allows per window. */
+type Scope = readonly [key: string, limit: number];
+
+/**
+ * Failed credentials per 15 minutes, counted in the database: RATE_LIMIT_LOGIN failed logins per
+ * email and ten times that per client IP; as many failed invitation acceptances per client IP (a
+ * count of its own, so neither locks the other out).
+ */
 @Injectable()
 export class LoginLimiter {
   constructor(
@@ -18,28 +25,56 @@ export class LoginLimiter {
     return this.config.rateLimits.login;
   }
 
-  async assertAllowed(email: string, ip: string): Promise<void> {
+  assertAllowed(email: string, ip: string): Promise<void> {
+    return this.assertUnder(this.loginScopes(email, ip));
+  }
+
+  recordFailure(email: string, ip: string): Promise<void> {
+    return this.record(this.loginScopes(email, ip));
+  }
+
+  async recordSuccess(email: string): Promise<void> {
     if (this.limit === 0) return;
-    for (const [key, limit] of [
-      [`email:${email.toLowerCase()}`, this.limit],
+    await this.failures.clear(emailKey(email));
+  }
+
+  assertInvitationAllowed(ip: string): Promise<void> {
+    return this.assertUnder([this.invitationScope(ip)]);
+  }
+
+  recordInvitationFailure(ip: string): Promise<void> {
+    return this.record([this.invitationScope(ip)]);
+  }
+
+  private loginScopes(email: string, ip: string): Scope[] {
+    return [
+      [emailKey(email), this.limit],
       [`ip:${ip}`, this.limit * IP_MULTIPLIER],
-    ] as const) {
+    ];
+  }
+
+  private invitationScope(ip: string): Scope {
+    return [`invitation-ip:${ip}`, this.limit * IP_MULTIPLIER];
+  }
+
+  private async assertUnder(scopes: Scope[]): Promise<void> {
+    if (this.limit === 0) return;
+    for (const [key, limit] of scopes) {
       const window = await this.failures.window(key, WINDOW_SECONDS);
       if (window.count >= limit) {
-        throw new DomainError('rate-limited', 'Too many failed logins; try again later', {
+        throw new DomainError('rate-limited', 'Too many failed attempts; try again later', {
           retryAfter: window.resetsInSeconds,
         });
       }
     }
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
+  private async record(scopes: Scope[]): Promise<void> {
     if (this.limit === 0) return;
-    await this.failures.record([`email:${email.toLowerCase()}`, `ip:${ip}`]);
+    await this.failures.record(scopes.map(([key]) => key));
   }
+}
 
-  async recordSuccess(email: string): Promise<void> {
-    if (this.limit === 0) return;
-    await this.failures.clear(`email:${email.toLowerCase()}`);
-  }
+function emailKey(email: string): string {
+  return `email:${email.toLowerCase()}`;
 }

@@ -14,7 +14,11 @@ import {
 import { startTestApi } from '../apps/api/test/test-api';
 
 /** Public routes with a rate limiter of their own (authenticated ones share the member limiter). */
-const RATE_LIMITED_PUBLIC = ['POST /api/auth/login', 'POST /api/needs/public'];
+const RATE_LIMITED_PUBLIC = [
+  'POST /api/auth/accept-invite',
+  'POST /api/auth/login',
+  'POST /api/needs/public',
+];
 const PROBLEM_REF = '#/components/schemas/ProblemDetailsDto';
 
 /** The problem statuses an operation must document, from what it takes and who may call it. */

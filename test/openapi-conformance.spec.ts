@@ -4,13 +4,16 @@ import {
   JSON_TYPE,
   listOperations,
   listRoutes,
+  nullableDtoFields,
   type Operation,
   parametersIn,
   PROBLEM_TYPE,
   type RouteEntry,
+  SchemaValidator,
   successStatus,
   TestApp,
 } from '@app/testing';
+import { join } from 'node:path';
 import { startTestApi } from '../apps/api/test/test-api';
 
 /** Public routes with a rate limiter of their own (authenticated ones share the member limiter). */
@@ -86,5 +89,17 @@ describe('OpenAPI document against the registered routes', () => {
       return found.map((gap) => `${operation.key}: ${gap}`);
     });
     expect(gaps).toEqual([]);
+  });
+
+  it('lets null through wherever a DTO field can be null (OpenAPI 3.0.3 nullable)', () => {
+    const validator = new SchemaValidator(document);
+    const { schemas } = document.components;
+    const refused = nullableDtoFields(join(process.cwd(), 'apps/api/src/modules'))
+      .filter(({ schema, property }) => schemas[schema]?.properties?.[property])
+      .filter(
+        ({ schema, property }) => !validator.isValid(schemas[schema].properties![property], null),
+      )
+      .map(({ schema, property }) => `${schema}.${property}`);
+    expect(refused).toEqual([]);
   });
 });

@@ -32,6 +32,27 @@ function boundFormats(document: OpenAPIObject): void {
   }
 }
 
+/** The value a nullable reference may take besides the referenced schema. */
+const NULL_VALUE: SchemaObject = { type: 'object', nullable: true, enum: [null] };
+
+/**
+ * OpenAPI 3.0.3's `nullable` adds null to the `type` beside it and nothing else: a nullable enum
+ * must list null, and a nullable reference (`allOf` of one `$ref`) must be `anyOf` it or null.
+ */
+function declareNulls(document: OpenAPIObject): void {
+  for (const schema of [...schemasIn(document)]) {
+    if (!schema.nullable) continue;
+    if (schema.enum && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+    if (schema.allOf?.length === 1 && !schema.properties) {
+      const [reference] = schema.allOf;
+      delete schema.allOf;
+      delete schema.type;
+      delete schema.nullable;
+      schema.anyOf = [reference, { ...NULL_VALUE }];
+    }
+  }
+}
+
 /** Any operation may fail unexpectedly: a 500 problem details, logged under its X-Request-Id. */
 function documentServerErrors(document: OpenAPIObject, problemSchema: string): void {
   for (const path of Object.values(document.paths)) {
@@ -59,10 +80,12 @@ function declareTags(document: OpenAPIObject): void {
 
 /**
  * Document-wide conventions the decorators do not state per route (checked by Spectral with the
- * OWASP ruleset, `npm run lint:openapi`): format bounds, 500 responses, declared tags.
+ * OWASP ruleset, `npm run lint:openapi`): format bounds, nullable enums and references, 500
+ * responses, declared tags.
  */
 export function applyDocumentConventions(document: OpenAPIObject, problemSchema: string): void {
   boundFormats(document);
+  declareNulls(document);
   documentServerErrors(document, problemSchema);
   declareTags(document);
 }

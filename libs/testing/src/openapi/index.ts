@@ -1,5 +1,6 @@
 export * from './fuzz-requests';
 export * from './invalid-values';
+export * from './nullable-fields';
 export * from './openapi-document';
 export * from './populated-org';
 export * from './response-checks';

@@ -83,7 +83,13 @@ export function listOperations(document: ApiDocument): Operation[] {
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
-/** The schema a `$ref` (or a one-element `allOf`) names, with the referring schema's own keywords. */
+/** Whether a schema allows null and nothing else (`enum: [null]`). */
+const onlyNull = (schema: Schema) => schema.enum?.length === 1 && schema.enum[0] === null;
+
+/**
+ * The schema a `$ref`, a one-element `allOf` or a nullable reference (`anyOf` a schema or null, as
+ * nullable), with the referring schema's own keywords.
+ */
 export function deref(document: ApiDocument, schema: Schema): Schema {
   if (schema.$ref) {
     const name = schema.$ref.replace('#/components/schemas/', '');
@@ -92,6 +98,10 @@ export function deref(document: ApiDocument, schema: Schema): Schema {
   if (schema.allOf?.length === 1) {
     const { allOf, ...own } = schema;
     return { ...deref(document, allOf[0]), ...own };
+  }
+  if (schema.anyOf?.length === 2 && onlyNull(schema.anyOf[1])) {
+    const { anyOf, ...own } = schema;
+    return { ...deref(document, anyOf[0]), ...own, nullable: true };
   }
   return schema;
 }

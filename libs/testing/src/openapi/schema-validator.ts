@@ -19,13 +19,15 @@ export const CUSTOM_FORMATS = {
 };
 
 /**
- * OpenAPI 3.0 to JSON Schema: `nullable` becomes `anyOf [..., null]`, `example` goes, references
- * point into the registered document, and every object that lists its properties and says nothing
- * of others is closed (additionalProperties false): a key the document does not name is an error.
+ * OpenAPI 3.0 to JSON Schema: `example` goes, references point into the registered document, and
+ * every object that lists its properties and says nothing of others is closed (additionalProperties
+ * false): a key the document does not name is an error. `nullable` stays, with OpenAPI 3.0.3's
+ * meaning (ajv's own keyword): it adds null to the `type` beside it and nothing else, so an `enum`
+ * without null, or an `allOf` or `$ref` beside it, still refuses null.
  */
 function toJsonSchema(schema: Schema): JsonSchema {
-  const { nullable, ...rest } = schema as Schema & { example?: unknown };
-  delete (rest as { example?: unknown }).example;
+  const rest = { ...schema } as Schema & { example?: unknown };
+  delete rest.example;
   const converted: JsonSchema = { ...rest };
   if (rest.$ref)
     converted.$ref = rest.$ref.replace('#/components/schemas/', `${DOCUMENT_ID}#/definitions/`);
@@ -37,10 +39,11 @@ function toJsonSchema(schema: Schema): JsonSchema {
   }
   if (rest.items) converted.items = toJsonSchema(rest.items);
   if (rest.allOf) converted.allOf = rest.allOf.map(toJsonSchema);
+  if (rest.anyOf) converted.anyOf = rest.anyOf.map(toJsonSchema);
   if (typeof rest.additionalProperties === 'object') {
     converted.additionalProperties = toJsonSchema(rest.additionalProperties);
   }
-  return nullable ? { anyOf: [converted, { type: 'null' }] } : converted;
+  return converted;
 }
 
 /** Validates values against schemas of one OpenAPI document with ajv. */

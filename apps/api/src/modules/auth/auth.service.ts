@@ -88,25 +88,6 @@ export class AuthService {
   }
 
   /**
-   * The candidates (oldest first) the password matches, verifying exactly `checks` hashes: decoys
-   * make up for missing candidates and further ones are not checked, so the time a login takes
-   * does not tell how many organizations an email belongs to.
-   */
-  private async membersWithPassword(
-    candidates: LoginCandidate[],
-    password: string,
-    checks: number,
-  ): Promise<MemberEntity[]> {
-    const slots = Array.from({ length: checks }, (_, index) => candidates.at(index));
-    const verified = await Promise.all(
-      slots.map((candidate) => this.passwords.verify(candidate?.passwordHash, password)),
-    );
-    return slots.flatMap((candidate, index) =>
-      candidate && verified[index] ? [candidate.member] : [],
-    );
-  }
-
-  /**
    * Rotates the token under its family's lock: marks it used and issues its successor in one
    * transaction. A token that was already used is reuse: the whole family, with whatever a
    * concurrent rotation issued, is revoked. Of parallel refreshes of one token, exactly one wins.
@@ -166,6 +147,25 @@ export class AuthService {
         await this.members.setPasswordAndConfirm(org, invited.id, passwordHash);
         return this.issuePair(invited, randomUUID());
       }),
+    );
+  }
+
+  /**
+   * The candidates (oldest first) the password matches, verifying exactly `checks` hashes: decoys
+   * make up for missing candidates and further ones are not checked, so the time a login takes
+   * does not tell how many organizations an email belongs to.
+   */
+  private async membersWithPassword(
+    candidates: LoginCandidate[],
+    password: string,
+    checks: number,
+  ): Promise<MemberEntity[]> {
+    const slots = Array.from({ length: checks }, (_, index) => candidates.at(index));
+    const verified = await Promise.all(
+      slots.map((candidate) => this.passwords.verify(candidate?.passwordHash, password)),
+    );
+    return slots.flatMap((candidate, index) =>
+      candidate && verified[index] ? [candidate.member] : [],
     );
   }
 

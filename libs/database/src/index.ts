@@ -52,3 +52,5 @@ export { assertNoOpenTransaction } from './tenancy/tenant-scope';
 export * from './tenancy/database-roles';
 export * from './provisioning/provisioning.entity';
 export * from './provisioning/provisioning.repository';
+export * from './need/public-status.repository';
+export * from './survey/survey-response.repository';

@@ -12,6 +12,7 @@ import { MemberChangeNotifications1763800008000 } from './1763800008000-member-c
 import { OrganizationScopedNameSearch1763800009000 } from './1763800009000-organization-scoped-name-search';
 import { OrganizationScopedNeedSearch1763800009500 } from './1763800009500-organization-scoped-need-search';
 import { TelephonyProvisioning1763800012000 } from './1763800012000-telephony-provisioning';
+import { SurveyResponses1763800013000 } from './1763800013000-survey-responses';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   OrganizationScopedNameSearch1763800009000,
   OrganizationScopedNeedSearch1763800009500,
   TelephonyProvisioning1763800012000,
+  SurveyResponses1763800013000,
 ];

@@ -8,6 +8,7 @@ import {
   NeedRepository,
   OrganizationRepository,
   PartnerRepository,
+  PublicStatusRepository,
 } from '@app/database';
 import { ConstituentsModule } from '../constituents';
 import { IdempotencyModule } from '../idempotency';
@@ -19,6 +20,8 @@ import { NeedsController } from './needs.controller';
 import { NeedsService } from './needs.service';
 import { PublicIntakeController } from './public-intake.controller';
 import { PublicIntakeRateLimitGuard } from './public-intake-rate-limit.guard';
+import { PublicStatusController } from './public-status.controller';
+import { PublicStatusService } from './public-status.service';
 
 /** Needs: public and staff intake, routing, the referral lifecycle, lists and history. */
 @Module({
@@ -31,17 +34,19 @@ import { PublicIntakeRateLimitGuard } from './public-intake-rate-limit.guard';
       MemberRepository,
       ConstituentRepository,
       HouseholdRepository,
+      PublicStatusRepository,
     ]),
     ConstituentsModule,
     IdempotencyModule,
   ],
-  controllers: [PublicIntakeController, NeedsController],
+  controllers: [PublicIntakeController, PublicStatusController, NeedsController],
   providers: [
     NeedsService,
     NeedIntakeService,
     NeedUpdateService,
     NeedRouter,
     NeedLinker,
+    PublicStatusService,
     PublicIntakeRateLimitGuard,
   ],
 })

@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       emailAllowPrivateHosts: false,
       rateLimits: { publicPerIp: 20, publicPerOrg: 600, member: 1200, login: 10 },
       appUrlAllowlist: ['http://localhost:3000'],
+      corsOrigins: ['http://localhost:3000'],
+      trustProxy: false,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.encryptionKey).toHaveLength(32);
@@ -26,6 +28,10 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ RATE_LIMIT_LOGIN: '-1' }, 'RATE_LIMIT_LOGIN'],
     [{ APP_URL_ALLOWLIST: 'ftp://x' }, 'APP_URL_ALLOWLIST'],
+    [{ CORS_ORIGINS: 'console.example.org' }, 'CORS_ORIGINS'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'loopback, proxy.internal' }, 'TRUST_PROXY'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'ENCRYPTION_KEY'],
   ])('refuses %j naming %s', (env, variable) => {
@@ -44,5 +50,27 @@ describe('loadConfig', () => {
     expect(config.rateLimits.member).toBe(0);
     expect(config.appUrlAllowlist).toEqual(['https://a.example.org', 'https://b.example.org']);
     expect(config.databaseUrl).toBe('postgres://u@h/db');
+  });
+
+  it('takes CORS origins, defaulting to the origin of PUBLIC_APP_URL', () => {
+    expect(loadConfig({ PUBLIC_APP_URL: 'https://app.example.org/intake' }).corsOrigins).toEqual([
+      'https://app.example.org',
+    ]);
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://console.example.org, http://localhost:5173/' })
+        .corsOrigins,
+    ).toEqual(['https://console.example.org', 'http://localhost:5173']);
+  });
+
+  it.each([
+    ['false', false],
+    ['2', 2],
+    ['loopback', ['loopback']],
+    [
+      '10.0.0.0/8, 192.168.1.7, fd00::/8, uniquelocal',
+      ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'uniquelocal'],
+    ],
+  ])('reads TRUST_PROXY=%s as Express trust proxy %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 });

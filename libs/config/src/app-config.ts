@@ -7,6 +7,7 @@ import {
   readInt,
   readOrigins,
   readString,
+  readTrustProxy,
   readUrl,
   readUrlOr,
 } from './env-readers';
@@ -31,6 +32,10 @@ export interface AppConfig {
   encryptionKey: Buffer;
   publicAppUrl: string;
   appUrlAllowlist: string[];
+  /** Browser origins allowed on the routes that are not public (CORS). */
+  corsOrigins: string[];
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client. */
+  trustProxy: false | number | string[];
   runWorkers: boolean;
   smsProvider: (typeof SMS_PROVIDERS)[number];
   telnyx: { apiKey?: string; apiBaseUrl: string; publicKey?: string };
@@ -93,6 +98,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     encryptionKey: readEncryptionKey(env, development),
     publicAppUrl,
     appUrlAllowlist: readOrigins(env, 'APP_URL_ALLOWLIST', [new URL(publicAppUrl).origin]),
+    corsOrigins: readOrigins(env, 'CORS_ORIGINS', [new URL(publicAppUrl).origin]),
+    trustProxy: readTrustProxy(env, 'TRUST_PROXY'),
     runWorkers: readBoolean(env, 'RUN_WORKERS', true),
     smsProvider: readEnum(env, 'SMS_PROVIDER', SMS_PROVIDERS, 'log'),
     telnyx: {

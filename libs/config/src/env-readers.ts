@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { ConfigError } from './config.error';
 
 export type Env = Record<string, string | undefined>;
@@ -85,4 +86,33 @@ export function readOrigins(env: Env, name: string, fallback: string[]): string[
 
 export function readUrlOr(env: Env, name: string, protocols: string[], fallback: string): string {
   return readUrl(env, name, protocols) ?? fallback;
+}
+
+/** Names Express's `trust proxy` knows besides addresses and CIDRs. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  const bits = isIP(address) === 4 ? 32 : 128;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits);
+}
+
+/**
+ * Express's `trust proxy`: false (the default: the socket's address is the client), a number of
+ * proxy hops, or comma-separated addresses, CIDRs and the names loopback, linklocal, uniquelocal.
+ */
+export function readTrustProxy(env: Env, name: string): false | number | string[] {
+  const value = raw(env, name);
+  if (value === undefined || value.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const invalid = entries.find((entry) => !PROXY_NAMES.includes(entry) && !isProxyAddress(entry));
+  if (invalid !== undefined) {
+    throw new ConfigError(
+      name,
+      `holds "${invalid}": give a hop count, or addresses, CIDRs, loopback, linklocal or uniquelocal`,
+    );
+  }
+  return entries;
 }

@@ -18,3 +18,4 @@ export * from './faults/worker-process';
 export * from './telnyx/fake-telnyx-api';
 export * from './telnyx/fake-telnyx-state';
 export * from './telnyx/provisioning-fixtures';
+export * from './free-port';

@@ -12,7 +12,7 @@ export async function createApi(config: AppConfig, databaseUrl: string): Promise
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
-  configureHttp(app, logger);
+  configureHttp(app, logger, config);
   enterRequestOrganizations(app);
   setupOpenApi(app);
   return app;

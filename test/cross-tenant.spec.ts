@@ -23,7 +23,7 @@ interface Probe {
   body?: object;
   /** The body field that names A's row; without one, the path does. */
   field?: string;
-  /** 404, or 400 naming `field` where API.md says so (an id in a body, section 1). */
+  /** 404, or 400 naming `field` where docs/CONVENTIONS.md says so (an id in a body). */
   status: 404 | 400;
   /** A's rows, unchanged by the request. */
   unchanged: RowRef[];
@@ -87,7 +87,7 @@ const CASES: Record<string, Case> = {
       rows(a).household,
     ),
   ],
-  // API.md lists "constituent not found" for merge: 404, not 400.
+  // Merge has a "constituent not found" outcome: 404, not 400.
   'POST /api/constituents/merge': (a, b) =>
     (['sourceConstituentId', 'targetConstituentId'] as const).map((field) => ({
       path: '/api/constituents/merge',

@@ -8,7 +8,7 @@ function nestedJson(levels: number, shape: 'array' | 'object'): string {
     : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 }
 
-/** API.md section 1: every error is problem details, whatever part of the stack raises it. */
+/** docs/CONVENTIONS.md: every error is problem details, whatever part of the stack raises it. */
 describe('HTTP conventions', () => {
   let api: TestApp;
 

@@ -10,7 +10,7 @@ interface Row {
 }
 
 /**
- * API.md section 3, transcribed row by row. Row scope (own partner, assigned needs) is tested with
+ * docs/PERMISSIONS.md, transcribed row by row. Row scope (own partner, assigned needs) is tested with
  * each feature; this walk checks who passes the permission gate at all: 403 for everyone else.
  */
 const TABLE: Row[] = [
@@ -122,7 +122,7 @@ const TABLE: Row[] = [
   },
 ];
 
-/** Routes any member may call whatever their role (not in API.md's table). */
+/** Routes any member may call whatever their role (no permission of their own). */
 const EVERY_MEMBER = ['GET /api/auth/me'];
 
 interface Caller {

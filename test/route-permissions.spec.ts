@@ -3,7 +3,7 @@ import { startTestApi } from '../apps/api/test/test-api';
 
 /**
  * Every route with the access it declares. A change here is a permission change: review it against
- * API.md section 3, then update the snapshot with `npm test -- test/route-permissions -u`.
+ * docs/PERMISSIONS.md, then update the snapshot with `npm test -- test/route-permissions -u`.
  */
 describe('route permissions', () => {
   let api: TestApp;

@@ -21,7 +21,7 @@ interface RoleRowScope extends RowScope {
 }
 
 /**
- * API.md section 3, row scope by role, beside ROLE_PERMISSIONS: which rows a permission reaches.
+ * Row scope by role (docs/PERMISSIONS.md), beside ROLE_PERMISSIONS: which rows a permission reaches.
  * Volunteers keep to the needs assigned to them whatever their profiles.
  */
 export const ROLE_ROW_SCOPE: Record<MemberRole, RoleRowScope> = {

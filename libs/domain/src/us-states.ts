@@ -1,4 +1,4 @@
-/** The 50 US states, DC and the US territories, as two-letter postal codes (API.md section 1). */
+/** The 50 US states, DC and the US territories, as two-letter postal codes (docs/CONVENTIONS.md). */
 // prettier-ignore
 export const US_STATE_CODES = [
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',

@@ -7,7 +7,7 @@ const BATCH_SIZE = 500;
 
 /**
  * Every minute: moves NEW needs past their due date to their organization's default partner, once
- * each, recording an ESCALATION (API.md section 4). The organizations with such needs are found
+ * each, recording an ESCALATION (docs/NEED-LIFECYCLE.md, SLA). The organizations with such needs are found
  * across organizations; each one's needs are then escalated in that organization, in batches.
  * Several workers may run it: each takes its own batch (SKIP LOCKED).
  */

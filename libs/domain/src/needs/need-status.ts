@@ -1,4 +1,4 @@
-/** The closed-loop referral lifecycle of a need (API.md section 4). */
+/** The closed-loop referral lifecycle of a need (docs/NEED-LIFECYCLE.md is generated from it). */
 export const NEED_STATUSES = [
   'NEW',
   'ACCEPTED',

@@ -50,7 +50,7 @@ export interface ApiDocument {
 }
 
 export interface Operation {
-  /** `METHOD /path`, as the route inventory and API.md write it. */
+  /** `METHOD /path`, as the route inventory and the docs write it. */
   key: string;
   method: string;
   path: string;

@@ -5,7 +5,7 @@ import type { SchemaValidator } from './schema-validator';
 
 const VALIDATION_ERROR = '/problems/validation-error';
 
-/** Header each status must carry (API.md section 1). */
+/** Header each status must carry (docs/CONVENTIONS.md). */
 const REQUIRED_HEADERS: Record<number, string> = {
   201: 'location',
   401: 'www-authenticate',

@@ -48,7 +48,7 @@ function isTransient(error: unknown): boolean {
 const MAX_ATTEMPTS = 3;
 
 /**
- * Merges (API.md section 4), each inside the caller's transaction. Locks: the two constituents in id
+ * Merges, each inside the caller's transaction. Locks: the two constituents in id
  * order, then their households in id order; a merge that loses a race is retried by transaction().
  */
 @Injectable()

@@ -16,7 +16,7 @@ export interface IdempotentRoute {
 }
 
 /**
- * Runs the route once per Idempotency-Key (API.md section 1): a repeat with the same key and request
+ * Runs the route once per Idempotency-Key (docs/CONVENTIONS.md, "Idempotency"): a repeat with the same key and request
  * within 24 hours replays the first response (status, body and Location) and does nothing else; the
  * same key with another request is 422; a repeat while the first runs is 409. Keys are scoped to
  * the route and organization, and on member routes to the member. The handler returns its response

@@ -37,7 +37,7 @@ interface Intaker {
 const PUBLIC_INTAKER: Intaker = { memberId: null, partnerId: null, visibility: EVERY_NEED };
 
 /**
- * Recording new needs: public intake and staff intake (API.md section 4). A hot path: reads, then
+ * Recording new needs: public intake and staff intake. A hot path: reads, then
  * one INSERT, with no transaction of its own unless a `contact` makes it write more rows.
  */
 @Injectable()

@@ -25,7 +25,7 @@ const toBoolean = ({ value }: { value: unknown }) =>
 const toInteger = ({ value }: { value: unknown }) =>
   /^\d{1,9}$/.test(String(value)) ? Number(value) : value;
 
-/** GET /api/needs (API.md section 4): filters, newest first, keyset pages. */
+/** GET /api/needs: filters, newest first, keyset pages. */
 export class ListNeedsQueryDto {
   @ApiPropertyOptional({
     enum: NEED_STATUSES,

@@ -22,7 +22,7 @@ function invalidTransition(detail: string): DomainError {
   return new DomainError('invalid-status-transition', detail);
 }
 
-/** PATCH /api/needs/{id}: the referral lifecycle, assignment, transfer and SLA (API.md section 4). */
+/** PATCH /api/needs/{id}: the referral lifecycle, assignment, transfer and SLA (docs/NEED-LIFECYCLE.md). */
 @Injectable()
 export class NeedUpdateService {
   constructor(

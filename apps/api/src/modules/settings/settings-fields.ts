@@ -14,7 +14,7 @@ import {
 import { isValidTimeZone } from '@app/domain/needs/zoned-time';
 import { IsE164Phone, Omittable } from '@app/http';
 
-/** Field rules shared by the settings DTOs (formats of API.md section 1). */
+/** Field rules shared by the settings DTOs (the formats of docs/CONVENTIONS.md). */
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 

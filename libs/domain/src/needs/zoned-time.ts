@@ -54,6 +54,8 @@ export function instantOfWallClock(wallClock: number, timeZone: string): number 
 
 /** Whether the runtime's zone database knows the name. */
 export function isValidTimeZone(timeZone: string): boolean {
+  // Node 22+ also takes UTC offsets ("+01:00") as time zones; no zone name starts with a sign.
+  if (/^[+-]/.test(timeZone)) return false;
   try {
     formatterFor(timeZone);
     return true;

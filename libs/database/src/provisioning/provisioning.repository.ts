@@ -101,13 +101,15 @@ export class ProvisioningRepository {
    * once: no transaction stays open while the holder calls the provider.
    */
   async claim(organizationId: string, seconds: number): Promise<boolean> {
-    const rows: unknown[] = await this.tenant.manager.query(
-      `UPDATE telephony_provisioning SET lease_until = now() + make_interval(secs => $2)
-        WHERE organization_id = $1 AND (lease_until IS NULL OR lease_until < now())
-        RETURNING 1`,
+    const [{ claimed }]: { claimed: number }[] = await this.tenant.manager.query(
+      `WITH claimed AS (
+         UPDATE telephony_provisioning SET lease_until = now() + make_interval(secs => $2)
+          WHERE organization_id = $1 AND (lease_until IS NULL OR lease_until < now())
+          RETURNING 1)
+       SELECT count(*)::int AS claimed FROM claimed`,
       [organizationId, seconds],
     );
-    return rows.length === 1;
+    return claimed === 1;
   }
 
   /** Gives the run back, noting when the next job for it is due (null: none). */

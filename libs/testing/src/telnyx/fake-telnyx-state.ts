@@ -101,7 +101,7 @@ export class FakeTelnyxAccount {
     const existing = this.numbers.find((number) => number.phone_number === phoneNumber);
     if (existing) return existing;
     const number = {
-      id: String(randomInt(1e15, 9e15)),
+      id: `${randomInt(1e9, 9e9)}${randomInt(1e6, 9e6)}`,
       phone_number: phoneNumber,
       messaging_profile_id: null,
     };

@@ -98,7 +98,7 @@ export class ProvisioningResponseDto {
 export function provisioningState(record: ProvisioningRecord | null): ProvisioningState {
   if (!record) return 'NOT_STARTED';
   const statuses = record.steps.map((step) => step.status);
-  if (statuses.every((status) => status === 'DONE')) return 'COMPLETED';
+  if (record.run.completedAt) return 'COMPLETED';
   if (statuses.includes('FAILED')) return 'FAILED';
   if (statuses.includes('WAITING')) return 'WAITING';
   return 'RUNNING';

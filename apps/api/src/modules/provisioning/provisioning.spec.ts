@@ -47,17 +47,24 @@ describe('Telephony provisioning', () => {
     expect(response.status).toBe(200);
     return response.body;
   };
-  const settled = (auth: Auth, state: string, timeoutMs = 20_000) =>
-    eventually(async () => {
-      const body = await progress(auth);
-      return body.state === state ? body : undefined;
-    }, timeoutMs);
+  /** The record once in `state`; on a timeout, the error shows the record and Telnyx's calls. */
+  async function settled(auth: Auth, state: string, timeoutMs = 20_000) {
+    let last: unknown;
+    try {
+      return await eventually(async () => {
+        last = await progress(auth);
+        return (last as { state: string }).state === state ? last : undefined;
+      }, timeoutMs);
+    } catch {
+      const calls = telnyx.calls.map((call) => `${call.method} ${call.path} ${call.status}`);
+      throw new Error(`Not ${state}: ${JSON.stringify(last)}\n${calls.slice(-20).join('\n')}`);
+    }
+  }
   const settings = async (orgId: string) =>
     api.dataSource.getRepository(OrganizationEntity).findOneByOrFail({ id: orgId });
+  /** The brands registered at the fake for the organization (refused calls excluded). */
   const brandsOf = (orgId: string) =>
-    telnyx
-      .callsTo({ method: 'POST', path: '/v2/10dlc/brand' })
-      .filter((call) => call.body.referenceId === orgId && call.status !== 400);
+    telnyx.account.brands.filter((brand) => brand.input.referenceId === orgId);
   const ordersOf = (orgId: string) =>
     telnyx.account.orders.filter((order) => order.customerReference === orgId);
 
@@ -111,7 +118,7 @@ describe('Telephony provisioning', () => {
     expect(number.messaging_profile_id).toBe(profile.id);
     expect(ordersOf(org.id)).toHaveLength(1);
     expect(brandsOf(org.id)).toHaveLength(1);
-    expect(brandsOf(org.id)[0].body).toMatchObject({
+    expect(brandsOf(org.id)[0].input).toMatchObject({
       entityType: 'NON_PROFIT',
       companyName: LEGAL_DETAILS.legalName,
       ein: LEGAL_DETAILS.einTaxId,

@@ -1,0 +1,83 @@
+import {
+  eventually,
+  FakeTelnyxApi,
+  newProvisionableOrg,
+  startFakeTelnyxApi,
+  startWorkerProcess,
+  TestApp,
+  WorkerProcess,
+} from '@app/testing';
+import { startTestApi } from '../../apps/api/test/test-api';
+
+const PATH = '/api/organizations/settings/provisioning';
+
+interface StepView {
+  name: string;
+  status: string;
+}
+
+describe('a worker killed while provisioning waits on Telnyx', () => {
+  let api: TestApp;
+  let telnyx: FakeTelnyxApi;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    telnyx = await startFakeTelnyxApi();
+    // Each wait outlives a kill and a restart.
+    telnyx.setDelays({ order: 4000, brand: 4000, campaign: 1000, assignment: 1000 });
+    api = await startTestApi({ SMS_PROVIDER: 'telnyx', TELNYX_API_KEY: 'test-telnyx-key' });
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((started) => started.kill()));
+    await api.close();
+    await telnyx.close();
+  });
+
+  const worker = () => {
+    const started = startWorkerProcess({
+      DATABASE_URL: api.databaseUrl,
+      SMS_PROVIDER: 'telnyx',
+      TELNYX_API_KEY: 'test-telnyx-key',
+      TELNYX_API_BASE_URL: telnyx.url,
+      PROVISIONING_POLL_SECONDS: '1',
+    });
+    workers.push(started);
+    return started;
+  };
+
+  it('orders one number and registers one brand across kills and restarts', async () => {
+    const { org, auth } = await newProvisionableOrg(api);
+    const waitingOn = (name: string) =>
+      eventually(async () => {
+        const { body } = await api.http.get(PATH).set(auth);
+        const step = (body.steps as StepView[]).find((candidate) => candidate.name === name);
+        return step?.status === 'WAITING' ? body : undefined;
+      }, 30_000);
+
+    await api.http.post(PATH).set(auth).send({}).expect(202);
+    const first = worker();
+    await waitingOn('phone_number');
+    await first.kill();
+
+    const second = worker();
+    await waitingOn('brand');
+    await second.kill();
+
+    const third = worker();
+    const done = await eventually(async () => {
+      const { body } = await api.http.get(PATH).set(auth);
+      return body.state === 'COMPLETED' ? body : undefined;
+    }, 60_000);
+    await third.stop();
+
+    expect(done.phoneNumber).toMatch(/^\+1312/);
+    expect(
+      telnyx.account.orders.filter((order) => order.customerReference === org.id),
+    ).toHaveLength(1);
+    expect(
+      telnyx.account.brands.filter((brand) => brand.input.referenceId === org.id),
+    ).toHaveLength(1);
+    expect(telnyx.callsTo({ method: 'POST', path: '/v2/number_orders' })).toHaveLength(1);
+    expect(telnyx.callsTo({ method: 'POST', path: '/v2/10dlc/brand' })).toHaveLength(1);
+  }, 120_000);
+});

@@ -10,6 +10,7 @@ import { NeedsModule } from './modules/needs/needs.module';
 import { PartnersModule } from './modules/partners/partners.module';
 import { ProvisioningModule } from './modules/provisioning/provisioning.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { SurveysModule } from './modules/surveys/surveys.module';
 import { VolunteersModule } from './modules/volunteers/volunteers.module';
 import { ConstituentsModule } from './modules/constituents';
 import { HouseholdsModule } from './modules/households/households.module';
@@ -34,6 +35,7 @@ export class AppModule {
         NeedsModule,
         PartnersModule,
         SettingsModule,
+        SurveysModule,
         ProvisioningModule,
         VolunteersModule,
         ConstituentsModule,

@@ -21,6 +21,7 @@ export enum Permission {
   EmailSettingsManage = 'email-settings:manage',
   ShiftManage = 'shift:manage',
   TelephonyRead = 'telephony:read',
+  SurveyReport = 'survey:report',
 }
 
 const ALL = Object.values(Permission);
@@ -42,6 +43,7 @@ export const ROLE_PERMISSIONS: Record<MemberRole, readonly Permission[]> = {
     Permission.PartnerUpdate,
     Permission.MemberManage,
     Permission.ShiftManage,
+    Permission.SurveyReport,
   ],
   staff: [Permission.PartnerRead],
   volunteer: [

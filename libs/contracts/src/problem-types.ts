@@ -23,6 +23,7 @@ export const PROBLEM_CODES = [
   'provisioning-unavailable',
   'provisioning-in-progress',
   'provisioning-managed',
+  'survey-already-submitted',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

@@ -30,4 +30,5 @@ export const PROBLEM_CATALOG: Record<ProblemCode, ProblemKind> = {
   'provisioning-unavailable': { status: 409, title: 'Telephony provisioning is not available' },
   'provisioning-in-progress': { status: 409, title: 'Telephony provisioning is in progress' },
   'provisioning-managed': { status: 409, title: 'Managed by telephony provisioning' },
+  'survey-already-submitted': { status: 409, title: 'Survey already submitted' },
 };

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '@app/auth';
+import { ApiProblems, UuidParam } from '@app/http';
+import { PublicSurveyService } from './public-survey.service';
+import { PublicSurveyDto, SubmitSurveyDto, SurveySubmittedDto } from './survey.dto';
+
+const GONE =
+  'An unknown token, one more than 30 days after the request and one of a disabled organization ' +
+  'are all 404.';
+
+@ApiTags('surveys')
+@Controller('api/surveys')
+export class PublicSurveyController {
+  constructor(private readonly surveys: PublicSurveyService) {}
+
+  @Get(':surveyToken')
+  @Public()
+  @ApiOperation({
+    summary: 'Read the demographic survey behind a surveyLink (no credential)',
+    description: `The fixed questions, and whether the survey was answered. ${GONE}`,
+  })
+  @ApiOkResponse({ type: PublicSurveyDto })
+  @ApiProblems(400, 404)
+  get(@UuidParam('surveyToken') surveyToken: string): Promise<PublicSurveyDto> {
+    return this.surveys.get(surveyToken);
+  }
+
+  @Post(':surveyToken')
+  @Public()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Answer the demographic survey once (no credential)',
+    description:
+      'Every question is optional. The answers are anonymous demographics, stored apart from the ' +
+      `person's contact details. A second submission is 409 survey-already-submitted. ${GONE}`,
+  })
+  @ApiCreatedResponse({ type: SurveySubmittedDto })
+  @ApiProblems(400, 404, 409)
+  submit(
+    @UuidParam('surveyToken') surveyToken: string,
+    @Body() body: SubmitSurveyDto,
+  ): Promise<SurveySubmittedDto> {
+    return this.surveys.submit(surveyToken, body);
+  }
+}

@@ -41,6 +41,7 @@ const rows = (t: Tenant) => ({
   household: ['household', t.constituent.householdId] as const,
   match: ['household_match', t.matchId] as const,
   need: ['need', t.need.id] as const,
+  sharedContact: ['shared_contact', t.sharedContactId] as const,
 });
 
 const at = (path: string, unchanged: RowRef, body?: object): Probe => ({
@@ -112,6 +113,9 @@ const CASES: Record<string, Case> = {
       rows(a).constituent,
     ),
   ],
+  'DELETE /api/shared-contacts/{id}': (a) => [
+    at(`/api/shared-contacts/${a.sharedContactId}`, rows(a).sharedContact),
+  ],
   'GET /api/members/{id}': (a) => [at(`/api/members/${a.staff.id}`, rows(a).staff)],
   'PATCH /api/members/{id}': (a, b) => [
     at(`/api/members/${a.staff.id}`, rows(a).staff, { fullName: 'Mallory' }),
@@ -151,6 +155,13 @@ const CASES: Record<string, Case> = {
     ).map(([field, id, row]) => naming(field, `/api/needs/${b.need.id}`, { [field]: id }, row)),
   ],
   'GET /api/needs/{id}/history': (a) => [at(`/api/needs/${a.need.id}/history`, rows(a).need)],
+  'GET /api/needs/{id}/survey': (a) => [at(`/api/needs/${a.need.id}/survey`, rows(a).need)],
+  // The survey token is the credential and names its organization; another organization's need id
+  // opens nothing.
+  'GET /api/surveys/{surveyToken}': (a) => [at(`/api/surveys/${a.need.id}`, rows(a).need)],
+  'POST /api/surveys/{surveyToken}': (a) => [
+    at(`/api/surveys/${a.need.id}`, rows(a).need, { answers: { veteran: 'no' } }),
+  ],
   'GET /api/needs/{id}/interactions': (a) => [
     at(`/api/needs/${a.need.id}/interactions`, rows(a).need),
   ],
@@ -221,6 +232,7 @@ const LISTS: Record<string, (a: Tenant, b: Tenant) => string[]> = {
     `/api/volunteers/schedule?partner_id=${a.partner.id}`,
   ],
   'GET /api/household-matches': () => ['/api/household-matches'],
+  'GET /api/shared-contacts': () => ['/api/shared-contacts'],
   'GET /api/organizations/{id}/telephony/detail-records': (_a, b) => [
     `/api/organizations/${b.org.id}/telephony/detail-records`,
   ],
@@ -232,6 +244,8 @@ const NOT_LISTS = [
   'GET /api/organizations/settings',
   'GET /api/organizations/settings/email',
   'GET /api/organizations/settings/provisioning',
+  // Totals without ids: survey-report.spec.ts shows another organization's responses never count.
+  'GET /api/reports/surveys',
 ];
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -1,6 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
@@ -29,18 +36,17 @@ describe('embedded PostgreSQL', () => {
 
   it('turns a start-up failure into one sentence', async () => {
     chmodSync(folder, 0o755);
-    const taken = createServer();
-    const port = await freePort();
-    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
-    try {
-      const failure = await startEmbeddedDatabase({ root: folder, port }).catch((e: unknown) => e);
-      expect(failure).toBeInstanceOf(EmbeddedDatabaseError);
-      const { message } = failure as Error;
-      expect(message).toMatch(/^The embedded PostgreSQL could not start: postgres exited .*\.$/);
-      expect(message).not.toContain('\n');
-    } finally {
-      taken.close();
-    }
+    // A data directory that claims to be initialised but holds nothing: the server refuses it.
+    const dataDir = join(folder, '.data', 'postgres');
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(dataDir, 'PG_VERSION'), '15\n');
+    const failure = await startEmbeddedDatabase({ root: folder, port: await freePort() }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(EmbeddedDatabaseError);
+    const { message } = failure as Error;
+    expect(message).toMatch(/^The embedded PostgreSQL could not start: postgres exited .*\.$/);
+    expect(message).not.toContain('\n');
   }, 60_000);
 
   it('leaves no password file when initdb cannot run', async () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { invalidBody, invalidValues } from './invalid-values';
+import { invalidBody, invalidValues, MAX_JSON_DEPTH, RESERVED_KEYS } from './invalid-values';
 import {
   type ApiDocument,
   type Operation,
@@ -40,10 +40,53 @@ const NOT_UUIDS = fc.oneof(
     .filter((id) => id !== '.' && id !== '..'),
 );
 
+interface JsonNode {
+  value: unknown;
+  key?: string;
+  /** Arrays and objects around the value. */
+  level: number;
+  inArray: boolean;
+}
+
+/** Every value of a JSON value with its key, walked with a stack of its own (any depth). */
+function* jsonNodes(root: unknown): Generator<JsonNode> {
+  const pending: JsonNode[] = [{ value: root, level: 0, inArray: false }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    yield node;
+    const { value, level } = node;
+    if (typeof value !== 'object' || value === null) continue;
+    const inArray = Array.isArray(value);
+    for (const [key, item] of Object.entries(value)) {
+      pending.push({ value: item, key, level: level + 1, inArray });
+    }
+  }
+}
+
 function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes(NUL);
-  if (typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, item]) => key.includes(NUL) || holdsNul(item));
+  for (const node of jsonNodes(value)) {
+    if (node.key?.includes(NUL) || (typeof node.value === 'string' && node.value.includes(NUL))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** How many arrays and objects deep a JSON value nests (a scalar: 0). */
+function depthOf(value: unknown): number {
+  let depth = 0;
+  for (const node of jsonNodes(value)) {
+    if (typeof node.value === 'object' && node.value !== null) {
+      depth = Math.max(depth, node.level + 1);
+    }
+  }
+  return depth;
+}
+
+function holdsReservedKey(value: unknown): boolean {
+  for (const node of jsonNodes(value)) {
+    if (node.key !== undefined && !node.inArray && RESERVED_KEYS.includes(node.key)) return true;
+  }
+  return false;
 }
 
 function asStrings(value: unknown): string[] {
@@ -108,6 +151,8 @@ function faultsOf(
   const schema = requestBodySchema(context.document, operation);
   if (schema && !context.validator.isValid(schema, body)) faults.push('body');
   if (holdsNul([query, body])) faults.push('text with U+0000');
+  if (depthOf(body) > MAX_JSON_DEPTH) faults.push(`JSON nested deeper than ${MAX_JSON_DEPTH}`);
+  if (holdsReservedKey(body)) faults.push('a reserved key');
   return faults;
 }
 

@@ -71,6 +71,61 @@ function brokenObject(
   return fc.oneof(...broken);
 }
 
+/** The deepest JSON the API takes (the body itself is level 1). */
+export const MAX_JSON_DEPTH = 32;
+
+/** Keys the API refuses at any depth rather than drop: JavaScript's prototype machinery. */
+export const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
+
+/** `levels` nested arrays or objects around 1, built without recursion. */
+function nested(levels: number, inArrays: boolean): unknown {
+  let value: unknown = 1;
+  for (let level = 0; level < levels; level += 1) value = inArrays ? [value] : { a: value };
+  return value;
+}
+
+/** A copy of `object` with `key` as an own property, even `__proto__` (as JSON.parse makes it). */
+function withKey(object: Record<string, unknown>, key: string, value: unknown) {
+  const copy = { ...object };
+  Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+/** Where free JSON may go in a body: its free-form object properties, or else a key of its own. */
+function freeFormKeys(document: ApiDocument, schema: Schema): string[] {
+  const free = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => {
+      const resolved = deref(document, property);
+      return resolved.type === 'object' && !resolved.properties;
+    })
+    .map(([name]) => name);
+  return free.length ? free : ['extra'];
+}
+
+/**
+ * `valid` with free JSON nested from just within the depth limit to far beyond it, or with a
+ * reserved key at the top or inside free JSON (the validator and the walk in `faults` decide which
+ * of them break the request).
+ */
+function hostileBody(
+  document: ApiDocument,
+  schema: Schema,
+  valid: Record<string, unknown>,
+): fc.Arbitrary<unknown> {
+  const keys = fc.constantFrom(...freeFormKeys(document, schema));
+  const deep = fc
+    .tuple(keys, fc.integer({ min: MAX_JSON_DEPTH - 2, max: 3_000 }), fc.boolean())
+    .map(([key, levels, inArrays]) => ({ ...valid, [key]: nested(levels, inArrays) }));
+  const reserved = fc
+    .tuple(fc.constantFrom(...RESERVED_KEYS), fc.option(keys, { nil: undefined }))
+    .map(([key, inside]) =>
+      inside === undefined
+        ? withKey(valid, key, { isConfidential: true })
+        : { ...valid, [inside]: withKey({ size: 4 }, key, { polluted: true }) },
+    );
+  return fc.oneof(deep, reserved);
+}
+
 /** Request bodies that break `schema`: not an object at all, or a valid one with one fault. */
 export function invalidBody(
   document: ApiDocument,
@@ -82,5 +137,6 @@ export function invalidBody(
   return fc.oneof(
     notAnObject,
     valid.chain((body) => brokenObject(document, schema, body as Record<string, unknown>)),
+    valid.chain((body) => hostileBody(document, schema, body as Record<string, unknown>)),
   );
 }

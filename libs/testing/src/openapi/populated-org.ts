@@ -54,6 +54,7 @@ export interface PopulatedOrg {
 /**
  * An organization with a few rows of every kind (needs with reachable constituents, household
  * matches, shifts, telephony records, SendGrid email settings), for walks over every operation.
+ * Null-able fields are null on some rows and set on others (one partner has operating hours).
  */
 export async function populatedOrg(app: TestApp): Promise<PopulatedOrg> {
   const org = await newOrg(app, { phoneNumber: testPhone('312') });
@@ -110,6 +111,15 @@ export async function populatedOrg(app: TestApp): Promise<PopulatedOrg> {
       providerMessageId: randomUUID(),
     });
   }
+  await app.http
+    .put(`/api/partners/${partners[2].id}`)
+    .set(auth)
+    .send({
+      operating_hours: {
+        weekly_hours: { monday: { is_open: true, start: '09:00', end: '17:00' } },
+      },
+    })
+    .expect(200);
   await app.http
     .put('/api/organizations/settings/email')
     .set(auth)

@@ -26,7 +26,7 @@ export enum Permission {
 
 const ALL = Object.values(Permission);
 
-/** API.md section 3, by role. */
+/** Permissions by role: docs/PERMISSIONS.md is generated from these maps (npm run docs:generate). */
 export const ROLE_PERMISSIONS: Record<MemberRole, readonly Permission[]> = {
   org_admin: ALL,
   partner_admin: [
@@ -54,7 +54,7 @@ export const ROLE_PERMISSIONS: Record<MemberRole, readonly Permission[]> = {
   ],
 };
 
-/** API.md section 3, by access profile (added to the role's permissions). */
+/** Permissions by access profile, added to the role's (docs/PERMISSIONS.md). */
 export const PROFILE_PERMISSIONS: Record<AccessProfile, readonly Permission[]> = {
   needs_processor: [Permission.ConstituentRead, Permission.NeedRead, Permission.NeedUpdate],
   intake_staff: [

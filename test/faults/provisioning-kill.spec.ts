@@ -47,12 +47,17 @@ describe('a worker killed while provisioning waits on Telnyx', () => {
 
   it('orders one number and registers one brand across kills and restarts', async () => {
     const { org, auth } = await newProvisionableOrg(api);
+    let last: unknown;
     const waitingOn = (name: string) =>
       eventually(async () => {
         const { body } = await api.http.get(PATH).set(auth);
+        last = body;
         const step = (body.steps as StepView[]).find((candidate) => candidate.name === name);
         return step?.status === 'WAITING' ? body : undefined;
-      }, 30_000);
+      }, 60_000).catch((error: Error) => {
+        const calls = telnyx.calls.map((call) => `${call.method} ${call.path} ${call.status}`);
+        throw new Error(`${error.message}: ${JSON.stringify(last)} ${calls.join(', ')}`);
+      });
 
     await api.http.post(PATH).set(auth).send({}).expect(202);
     const first = worker();
@@ -79,5 +84,37 @@ describe('a worker killed while provisioning waits on Telnyx', () => {
     ).toHaveLength(1);
     expect(telnyx.callsTo({ method: 'POST', path: '/v2/number_orders' })).toHaveLength(1);
     expect(telnyx.callsTo({ method: 'POST', path: '/v2/10dlc/brand' })).toHaveLength(1);
-  }, 120_000);
+  }, 180_000);
+
+  it('registers one brand when the worker dies after Telnyx took the brand but before its answer', async () => {
+    const { org, auth } = await newProvisionableOrg(api);
+    telnyx.delay({ method: 'POST', path: '/v2/10dlc/brand' }, 5000);
+    await api.http.post(PATH).set(auth).send({}).expect(202);
+    const first = worker();
+    await eventually(async () => {
+      const registered = telnyx.account.brands.some((brand) => brand.input.referenceId === org.id);
+      return registered ? true : undefined;
+    }, 60_000);
+    await first.kill();
+    const [brandStep] = await api.dataSource.query(
+      `SELECT provider_id FROM telephony_provisioning_step WHERE organization_id = $1 AND name = 'brand'`,
+      [org.id],
+    );
+    expect(brandStep.provider_id).toBeNull();
+    // What the lease does by itself after two minutes: the dead worker's hold on the run ends.
+    await api.dataSource.query(
+      `UPDATE telephony_provisioning SET lease_until = now() WHERE organization_id = $1`,
+      [org.id],
+    );
+
+    const second = worker();
+    const done = await eventually(async () => {
+      const { body } = await api.http.get(PATH).set(auth);
+      return body.state === 'COMPLETED' ? body : undefined;
+    }, 90_000);
+    await second.stop();
+    const brands = telnyx.account.brands.filter((brand) => brand.input.referenceId === org.id);
+    expect(brands).toHaveLength(1);
+    expect(done.steps[2].providerId).toBe(brands[0].brandId);
+  }, 180_000);
 });

@@ -19,6 +19,8 @@ export class ProvisioningQueue {
       retryLimit: 5,
       retryDelay: 5,
       expireInSeconds: 300,
+      // The worker refreshes it while it runs the job: a killed worker's job is retried in seconds.
+      heartbeatSeconds: 10,
     });
   }
 }

@@ -14,6 +14,7 @@ import { SurveysModule } from './modules/surveys/surveys.module';
 import { VolunteersModule } from './modules/volunteers/volunteers.module';
 import { ConstituentsModule } from './modules/constituents';
 import { HouseholdsModule } from './modules/households/households.module';
+import { SharedContactsModule } from './modules/shared-contacts/shared-contacts.module';
 import { MessagingApiModule } from './modules/messaging/messaging.module';
 import { TelephonyModule } from './modules/telephony/telephony.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
@@ -40,6 +41,7 @@ export class AppModule {
         VolunteersModule,
         ConstituentsModule,
         HouseholdsModule,
+        SharedContactsModule,
         MessagingApiModule,
         TelephonyModule,
         WebhooksModule,

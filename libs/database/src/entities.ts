@@ -15,6 +15,7 @@ import { MergeAuditEntity } from './household/merge-audit.entity';
 import { InteractionEntity } from './interaction/interaction.entity';
 import { TelephonyDetailRecordEntity } from './telephony/telephony-detail-record.entity';
 import { ProvisioningEntity, ProvisioningStepEntity } from './provisioning/provisioning.entity';
+import { SharedContactEntity } from './shared-contact/shared-contact.entity';
 
 /** Every entity the data source knows. */
 export const ENTITIES = [
@@ -36,4 +37,5 @@ export const ENTITIES = [
   TelephonyDetailRecordEntity,
   ProvisioningEntity,
   ProvisioningStepEntity,
+  SharedContactEntity,
 ];

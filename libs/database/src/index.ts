@@ -36,6 +36,8 @@ export * from './household/household-match.entity';
 export * from './household/household-match.repository';
 export * from './household/household.entity';
 export * from './household/household.repository';
+export * from './shared-contact/shared-contact.entity';
+export * from './shared-contact/shared-contact.repository';
 export * from './household/merge-audit.entity';
 export * from './household/merge-audit.repository';
 export * from './interaction/interaction.entity';

@@ -7,6 +7,7 @@ import {
   normalizeEmail,
   phoneDigits,
   streetKey,
+  swappedDayMonth,
 } from '@app/domain';
 import { CONSTITUENT_FIELDS, ConstituentEntity, ConstituentFields } from './constituent.entity';
 import { lockInIdOrder, updateReturning } from '../sql';
@@ -61,7 +62,7 @@ function setsThreshold(search: ConstituentSearchSql): boolean {
 }
 
 /** An indexed predicate of a match check, and its parameters. */
-type MatchTrait = [sql: string, values: Record<string, string>];
+type MatchTrait = [sql: string, values: Record<string, string | string[]>];
 
 /**
  * Merged-away constituents are never returned, except by lockInOrder (a merge must see them).
@@ -193,7 +194,8 @@ export class ConstituentRepository {
 
   /**
    * Existing live constituents that share an indexed trait with the profile (phone, email, birth
-   * date, address, or ZIP with a similar name): their ids from one indexed search across
+   * date or the date with day and month swapped, address, ZIP with a similar name, or the same
+   * name with an email that may be a mistyped one): their ids from one indexed search across
    * organizations (matchCandidateIdsAcrossOrganizations), then the rows by id through the tenant.
    */
   async findMatchCandidates(
@@ -208,8 +210,16 @@ export class ConstituentRepository {
     if (keys.phoneDigits)
       traits.push(['c.phone_digits = :phoneDigits', { phoneDigits: keys.phoneDigits }]);
     if (email) traits.push(['c.email = :email', { email }]);
-    if (profile.dateOfBirth)
-      traits.push(['c.date_of_birth = :birthDate', { birthDate: profile.dateOfBirth }]);
+    if (profile.dateOfBirth) {
+      const swapped = swappedDayMonth(profile.dateOfBirth);
+      traits.push([
+        'c.date_of_birth IN (:...birthDates)',
+        { birthDates: swapped ? [profile.dateOfBirth, swapped] : [profile.dateOfBirth] },
+      ]);
+    }
+    if (email && keys.aliasKey) {
+      traits.push(['c.alias_key = :aliasKey AND c.email IS NOT NULL', { aliasKey: keys.aliasKey }]);
+    }
     if (zip && keys.streetKey) {
       traits.push([
         'c.address_zip = :zip AND c.street_key = :streetKey',

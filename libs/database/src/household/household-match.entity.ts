@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { MatchReason } from '@app/domain';
+import type { ContactPoint, MatchReason } from '@app/domain';
 
 export const HOUSEHOLD_MATCH_STATUSES = [
   'PENDING',
@@ -23,6 +23,9 @@ export class HouseholdMatchEntity {
   @Column({ name: 'candidate_household_id', type: 'uuid' }) candidateHouseholdId: string;
   @Column({ type: 'numeric', precision: 4, scale: 3 }) score: string;
   @Column({ type: 'text', array: true }) reasons: MatchReason[];
+  /** The reasons that are shared contact points (a shelter's address), which weighed nothing. */
+  @Column({ name: 'shared_reasons', type: 'text', array: true, default: '{}' })
+  sharedReasons: ContactPoint[];
   @Column({ type: 'text', default: 'PENDING' }) status: HouseholdMatchStatus;
   @Column({ name: 'resolved_by', type: 'uuid', nullable: true }) resolvedBy: string | null;
   @Column({ name: 'resolved_at', type: 'timestamptz', nullable: true }) resolvedAt: Date | null;

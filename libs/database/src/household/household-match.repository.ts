@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import type { MatchReason } from '@app/domain';
+import type { ContactPoint, ContactPointKey, MatchReason } from '@app/domain';
+import { updateReturning } from '../sql';
 import { TenantContext } from '../tenancy/tenant-context';
 import { HouseholdMatchEntity, HouseholdMatchStatus } from './household-match.entity';
 
@@ -11,6 +12,7 @@ export interface NewHouseholdMatch {
   candidateHouseholdId: string;
   score: number;
   reasons: MatchReason[];
+  sharedReasons: ContactPoint[];
 }
 
 export interface HouseholdMatchListQuery {
@@ -69,12 +71,13 @@ export class HouseholdMatchRepository {
     if (matches.length === 0) return [];
     const inserted: { id: string }[] = await this.tenant.manager.query(
       `INSERT INTO household_match
-         (organization_id, constituent_id, candidate_constituent_id, household_id, candidate_household_id, score, reasons)
+         (organization_id, constituent_id, candidate_constituent_id, household_id, candidate_household_id,
+          score, reasons, shared_reasons)
        SELECT $1, m."constituentId", m."candidateConstituentId", m."householdId", m."candidateHouseholdId",
-              m.score, m.reasons
+              m.score, m.reasons, m."sharedReasons"
          FROM jsonb_to_recordset($2::jsonb) AS m (
            "constituentId" uuid, "candidateConstituentId" uuid, "householdId" uuid,
-           "candidateHouseholdId" uuid, score numeric, reasons text[])
+           "candidateHouseholdId" uuid, score numeric, reasons text[], "sharedReasons" text[])
        ON CONFLICT (organization_id, ${PAIR}) DO NOTHING
        RETURNING id`,
       [organizationId, JSON.stringify(matches)],
@@ -84,6 +87,47 @@ export class HouseholdMatchRepository {
       where: { organizationId, id: In(inserted.map((row) => row.id)) },
       order: { score: 'DESC', id: 'ASC' },
     });
+  }
+
+  /**
+   * Deletes the pending suggestions of the holders of shared points that rest on those points alone:
+   * no name signal, and each of its contact reasons a shared point that both constituents give.
+   * Such a pair may be raised again, and is then scored knowing the points are shared.
+   */
+  async withdrawResting(
+    organizationId: string,
+    holderIds: string[],
+    shared: ContactPointKey[],
+  ): Promise<number> {
+    if (holderIds.length === 0 || shared.length === 0) return 0;
+    const of = <K extends ContactPointKey['kind']>(kind: K) =>
+      shared.find((point): point is Extract<ContactPointKey, { kind: K }> => point.kind === kind);
+    const phone = of('PHONE');
+    const email = of('EMAIL');
+    const address = of('ADDRESS');
+    const withdrawn = await updateReturning<{ id: string }>(
+      this.tenant.manager,
+      `DELETE FROM household_match m USING constituent a, constituent b
+        WHERE m.organization_id = $1 AND m.status = 'PENDING'
+          AND (m.constituent_id = ANY ($2::uuid[]) OR m.candidate_constituent_id = ANY ($2::uuid[]))
+          AND a.organization_id = $1 AND a.id = m.constituent_id
+          AND b.organization_id = $1 AND b.id = m.candidate_constituent_id
+          AND NOT m.reasons && ARRAY['NAME_DOB', 'NAME_ADDRESS']
+          AND ('PHONE' <> ALL (m.reasons) OR (a.phone_digits = $3 AND b.phone_digits = $3))
+          AND ('EMAIL' <> ALL (m.reasons) OR (a.email = $4 AND b.email = $4))
+          AND ('ADDRESS' <> ALL (m.reasons)
+               OR (a.address_zip = $5 AND a.street_key = $6 AND b.address_zip = $5 AND b.street_key = $6))
+        RETURNING m.id`,
+      [
+        organizationId,
+        holderIds,
+        phone?.phoneDigits ?? null,
+        email?.email ?? null,
+        address?.zip ?? null,
+        address?.streetKey ?? null,
+      ],
+    );
+    return withdrawn.length;
   }
 
   async resolve(

@@ -13,6 +13,7 @@ import { OrganizationScopedNameSearch1763800009000 } from './1763800009000-organ
 import { OrganizationScopedNeedSearch1763800009500 } from './1763800009500-organization-scoped-need-search';
 import { TelephonyProvisioning1763800012000 } from './1763800012000-telephony-provisioning';
 import { SurveyResponses1763800013000 } from './1763800013000-survey-responses';
+import { SharedContactPoints1763800014000 } from './1763800014000-shared-contact-points';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   OrganizationScopedNeedSearch1763800009500,
   TelephonyProvisioning1763800012000,
   SurveyResponses1763800013000,
+  SharedContactPoints1763800014000,
 ];

@@ -1,3 +1,4 @@
+export * from './contact-points';
 export * from './edit-distance';
 export * from './email-similarity';
 export * from './first-names';

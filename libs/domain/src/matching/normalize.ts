@@ -54,3 +54,10 @@ export function streetKey(street: string | null): string | null {
     mapped.filter((word, index) => word !== 'apt' || mapped[index - 1] !== 'apt').join(' ') || null
   );
 }
+
+/** The date with day and month swapped ("1985-04-07" → "1985-07-04"); null when that is no other date. */
+export function swappedDayMonth(date: string | null): string | null {
+  const [year, month, day] = date?.split('-') ?? [];
+  if (!day || day === month || Number(day) > 12) return null;
+  return `${year}-${day}-${month}`;
+}

@@ -34,6 +34,8 @@ export interface Tenant {
   matchId: string;
   need: NeedEntity;
   telephonyRecordId: string;
+  /** An address marked as a shared location (a shelter), over HTTP. */
+  sharedContactId: string;
 }
 
 /** A tenant built as clients build one: the shift and the look-alike (and its match) over HTTP. */
@@ -67,8 +69,19 @@ export async function newTenant(app: TestApp): Promise<Tenant> {
     cost: '0.0040',
     providerMessageId: randomUUID(),
   });
-  if (shift.status !== 201 || twin.status !== 201 || twin.body.matches.length !== 1) {
-    throw new Error(`tenant setup failed: ${JSON.stringify([shift.body, twin.body])}`);
+  const shelter = await app.http
+    .post('/api/shared-contacts')
+    .set(auth)
+    .send({ kind: 'ADDRESS', addressStreet: '220 Harbor Light Way', addressZip: '60607' });
+  if (
+    shift.status !== 201 ||
+    twin.status !== 201 ||
+    twin.body.matches.length !== 1 ||
+    shelter.status !== 201
+  ) {
+    throw new Error(
+      `tenant setup failed: ${JSON.stringify([shift.body, twin.body, shelter.body])}`,
+    );
   }
   return {
     org,
@@ -84,6 +97,7 @@ export async function newTenant(app: TestApp): Promise<Tenant> {
     twinHouseholdId: twin.body.householdId,
     matchId: twin.body.matches[0].id,
     telephonyRecordId: record.id,
+    sharedContactId: shelter.body.id,
   };
 }
 
@@ -103,5 +117,6 @@ export function tenantIds(tenant: Tenant): string[] {
     tenant.matchId,
     tenant.need.id,
     tenant.telephonyRecordId,
+    tenant.sharedContactId,
   ];
 }

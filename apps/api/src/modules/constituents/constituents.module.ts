@@ -6,12 +6,14 @@ import {
   HouseholdMatchRepository,
   HouseholdRepository,
   MergeAuditRepository,
+  SharedContactRepository,
 } from '@app/database';
 import { ConstituentIntakeService } from './constituent-intake.service';
 import { ConstituentMergeService } from './constituent-merge.service';
 import { ConstituentsController } from './constituents.controller';
 import { ConstituentsService } from './constituents.service';
 import { HouseholdMatchRaiser } from './household-match-raiser';
+import { SharedContactPoints } from './shared-contact-points';
 
 /** Constituents: intake, search, updates, merges. Exports intake (for needs) and merging (for households). */
 @Module({
@@ -22,6 +24,7 @@ import { HouseholdMatchRaiser } from './household-match-raiser';
       HouseholdRepository,
       HouseholdMatchRepository,
       MergeAuditRepository,
+      SharedContactRepository,
     ]),
   ],
   controllers: [ConstituentsController],
@@ -30,7 +33,8 @@ import { HouseholdMatchRaiser } from './household-match-raiser';
     ConstituentIntakeService,
     ConstituentMergeService,
     HouseholdMatchRaiser,
+    SharedContactPoints,
   ],
-  exports: [ConstituentIntakeService, ConstituentMergeService],
+  exports: [ConstituentIntakeService, ConstituentMergeService, SharedContactPoints],
 })
 export class ConstituentsModule {}

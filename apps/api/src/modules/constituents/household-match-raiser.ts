@@ -7,6 +7,7 @@ import {
   HouseholdMatchRepository,
   NewHouseholdMatch,
 } from '@app/database';
+import { SharedContactPoints } from './shared-contact-points';
 
 /** Scores a constituent against its candidates and raises PENDING household matches for review. */
 @Injectable()
@@ -14,6 +15,7 @@ export class HouseholdMatchRaiser {
   constructor(
     private readonly constituents: ConstituentRepository,
     private readonly matches: HouseholdMatchRepository,
+    private readonly sharedPoints: SharedContactPoints,
   ) {}
 
   /** After an update: one candidate query, then scoring. Returns the matches newly raised. */
@@ -29,14 +31,18 @@ export class HouseholdMatchRaiser {
     return this.raise(organizationId, constituent, candidates);
   }
 
-  /** Pairs raised before (pending, resolved or dismissed) are never raised again. */
-  raise(
+  /**
+   * Pairs raised before (pending, resolved or dismissed) are never raised again. The constituent's
+   * shared contact points (a shelter's address) are reported in a match's reasons but weigh nothing.
+   */
+  async raise(
     organizationId: string,
     constituent: ConstituentEntity,
     candidates: ConstituentEntity[],
   ): Promise<HouseholdMatchEntity[]> {
+    const shared = await this.sharedPoints.sharedPointsOf(organizationId, constituent);
     const suggestions = candidates.flatMap((candidate): NewHouseholdMatch[] => {
-      const match = scoreMatch(constituent, candidate);
+      const match = scoreMatch(constituent, candidate, shared);
       if (!isSuggested(match, candidate.householdId === constituent.householdId)) return [];
       return [
         {

@@ -5,3 +5,4 @@ export * from './constituent.dto';
 export * from './constituents.module';
 export * from './contact.dto';
 export * from './household-match.dto';
+export * from './shared-contact-points';

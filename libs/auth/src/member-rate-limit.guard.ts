@@ -1,26 +1,31 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { DomainError, FixedWindowLimiter } from '@app/http';
+import { RateLimitStore } from '@app/database';
+import { RateLimitPolicy, refuseWhenSpent, sendRateLimitHeaders } from '@app/http';
 import type { AuthContext } from './auth-context';
 
-/** RATE_LIMIT_MEMBER requests per minute per member, on authenticated routes (per process). */
+/**
+ * RATE_LIMIT_MEMBER requests per minute per member on authenticated routes, counted in PostgreSQL
+ * across every API process (one statement per request).
+ */
 @Injectable()
 export class MemberRateLimitGuard implements CanActivate {
-  private readonly limiter: FixedWindowLimiter;
+  private readonly policy: RateLimitPolicy;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.limiter = new FixedWindowLimiter(config.rateLimits.member, 60_000);
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly store: RateLimitStore,
+  ) {
+    this.policy = { name: 'member', limit: config.rateLimits.member, windowSeconds: 60 };
   }
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const auth = context.switchToHttp().getRequest<{ auth?: AuthContext }>().auth;
-    if (!auth) return true;
-    const decision = this.limiter.hit(auth.memberId);
-    if (!decision.allowed) {
-      throw new DomainError('rate-limited', 'Too many requests; slow down', {
-        retryAfter: decision.retryAfter,
-      });
-    }
+    if (!auth || this.policy.limit === 0) return true;
+    const counts = [await this.store.consume(this.policy, auth.memberId)];
+    sendRateLimitHeaders(context.switchToHttp().getResponse<Response>(), counts);
+    refuseWhenSpent(counts, 'Too many requests; slow down');
     return true;
   }
 }

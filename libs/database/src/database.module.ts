@@ -2,17 +2,18 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from './data-source-options';
 import { MemberCache } from './member/member-cache';
+import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { APPLICATION_ROLE, SYSTEM_ROLE } from './tenancy/database-roles';
 import { SYSTEM_DATA_SOURCE, SystemDatabase } from './tenancy/system-database';
 import { TenantContext } from './tenancy/tenant-context';
 
 /**
- * The two ways to PostgreSQL, and the cache of members every request's guard reads: one instance
- * each for the whole application.
+ * The two ways to PostgreSQL, the cache of members every request's guard reads and the shared rate
+ * limit counters: one instance each for the whole application.
  */
 @Module({
-  providers: [TenantContext, SystemDatabase, MemberCache],
-  exports: [TenantContext, SystemDatabase, MemberCache],
+  providers: [TenantContext, SystemDatabase, MemberCache, RateLimitStore],
+  exports: [TenantContext, SystemDatabase, MemberCache, RateLimitStore],
 })
 class DatabaseAccessModule {}
 

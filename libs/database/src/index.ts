@@ -1,4 +1,3 @@
-export * from './auth/login-failure.repository';
 export * from './auth/member-invitation.entity';
 export * from './auth/member-invitation.repository';
 export * from './auth/refresh-token.entity';
@@ -56,3 +55,4 @@ export * from './provisioning/provisioning.entity';
 export * from './provisioning/provisioning.repository';
 export * from './need/public-status.repository';
 export * from './survey/survey-response.repository';
+export * from './rate-limit/rate-limit-store';

@@ -2,8 +2,8 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import {
   IdempotencyKeyRepository,
   InteractionRepository,
-  LoginFailureRepository,
   MemberInvitationRepository,
+  RateLimitStore,
   RefreshTokenRepository,
   SmsUsageRepository,
   TenantContext,
@@ -24,8 +24,8 @@ export const SMS_USAGE_PURGE_BATCH = 5000;
 const DAY_MS = 86_400_000;
 
 /**
- * Hourly: deletes expired refresh tokens, invitations and idempotency keys, and login failures older
- * than a day (each one statement across organizations, in its repository); deletes the SMS usage
+ * Hourly: deletes expired refresh tokens, invitations and idempotency keys, and rate limit windows
+ * that ended an hour ago (each one statement across organizations, in its repository); deletes the SMS usage
  * counts of days and months that have ended everywhere; and fails the emails whose send was cut
  * short between its two writes (see EmailSendService), in each organization that has some.
  */
@@ -38,7 +38,7 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
     private readonly tenant: TenantContext,
     private readonly refreshTokens: RefreshTokenRepository,
     private readonly invitations: MemberInvitationRepository,
-    private readonly loginFailures: LoginFailureRepository,
+    private readonly rateLimits: RateLimitStore,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly interactions: InteractionRepository,
     private readonly smsUsage: SmsUsageRepository,
@@ -52,7 +52,7 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
   async purgeExpired(): Promise<void> {
     const tokens = await this.refreshTokens.deleteExpired();
     const invitations = await this.invitations.deleteExpired();
-    await this.loginFailures.deleteOlderThan(24 * 3600);
+    await this.rateLimits.purgeExpired();
     const idempotencyKeys = await this.idempotencyKeys.deleteExpired();
     const smsUsage = await this.purgeEndedSmsPeriods(new Date());
     const lostEmails = await this.failLostEmailSends();

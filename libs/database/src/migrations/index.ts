@@ -14,6 +14,7 @@ import { OrganizationScopedNeedSearch1763800009500 } from './1763800009500-organ
 import { TelephonyProvisioning1763800012000 } from './1763800012000-telephony-provisioning';
 import { SurveyResponses1763800013000 } from './1763800013000-survey-responses';
 import { SharedContactPoints1763800014000 } from './1763800014000-shared-contact-points';
+import { SharedRateLimits1763800015000 } from './1763800015000-shared-rate-limits';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   TelephonyProvisioning1763800012000,
   SurveyResponses1763800013000,
   SharedContactPoints1763800014000,
+  SharedRateLimits1763800015000,
 ];

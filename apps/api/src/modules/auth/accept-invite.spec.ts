@@ -73,20 +73,22 @@ describe('POST /api/auth/accept-invite', () => {
     });
     afterAll(() => limited.close());
 
-    it('refuses a client IP with ten times RATE_LIMIT_LOGIN failures, even with a usable token', async () => {
+    it('answers guesses past ten times RATE_LIMIT_LOGIN per IP with 429, never a real invitation', async () => {
+      const guess = (attempt: number) => ({
+        token: `guessed-invitation-token-${attempt}-0123456789`,
+        password: NEW_PASSWORD,
+      });
       for (let attempt = 0; attempt < 10; attempt++) {
-        const guess = {
-          token: `guessed-invitation-token-${attempt}-0123456789`,
-          password: NEW_PASSWORD,
-        };
-        expectProblem(await accept(limited, guess), 400, 'invalid-invitation');
+        expectProblem(await accept(limited, guess(attempt)), 400, 'invalid-invitation');
       }
-      const token = 'usable-invitation-token-0123456789';
-      await invite(limited, token);
-      const refused = await accept(limited, { token, password: NEW_PASSWORD });
+      const refused = await accept(limited, guess(10));
       expectProblem(refused, 429, 'rate-limited');
       expect(refused.body.retry_after).toBeGreaterThan(0);
       expect(Number(refused.headers['retry-after'])).toBe(refused.body.retry_after);
+
+      const token = 'usable-invitation-token-0123456789';
+      await invite(limited, token);
+      expect((await accept(limited, { token, password: NEW_PASSWORD })).status).toBe(200);
     });
   });
 });

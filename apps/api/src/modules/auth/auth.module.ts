@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '@app/auth';
 import {
   DatabaseModule,
-  LoginFailureRepository,
   MemberInvitationRepository,
   MemberRepository,
   RefreshTokenRepository,
@@ -18,7 +17,6 @@ import { LoginLimiter } from './login-limiter';
       MemberRepository,
       RefreshTokenRepository,
       MemberInvitationRepository,
-      LoginFailureRepository,
     ]),
     MembersModule,
     AuthModule,

@@ -61,7 +61,7 @@ export class AuthService {
   ) {}
 
   async login(input: LoginDto, clientIp: string): Promise<TokenPairDto> {
-    await this.limiter.assertAllowed(input.email, clientIp);
+    await this.limiter.reserve(input.email);
     const candidates = (await this.members.findLoginCandidates(input.email)).filter(
       (candidate) => !input.organization || candidate.organizationSlug === input.organization,
     );
@@ -71,7 +71,7 @@ export class AuthService {
       input.organization ? 1 : CHECKS_WITHOUT_ORGANIZATION,
     );
     if (checked.length === 0) {
-      await this.limiter.recordFailure(input.email, clientIp);
+      await this.limiter.failed(clientIp);
       throw invalidCredentials();
     }
     if (checked.length > 1 || candidates.length > CHECKS_WITHOUT_ORGANIZATION) {
@@ -80,7 +80,7 @@ export class AuthService {
         'These credentials belong to several organizations; add the organization slug',
       );
     }
-    await this.limiter.recordSuccess(input.email);
+    await this.limiter.succeeded(input.email);
     const [member] = checked;
     return this.tenant.run(organizationId(member.organizationId), () =>
       this.issuePair(member, randomUUID()),
@@ -126,14 +126,13 @@ export class AuthService {
 
   /**
    * Uses the invitation, sets the password, confirms the member and logs it in: all or nothing.
-   * Failed attempts are limited per client IP like logins.
+   * Unknown tokens count against the client address with failed logins.
    */
   async acceptInvite(input: AcceptInviteDto, clientIp: string): Promise<TokenPairDto> {
-    await this.limiter.assertInvitationAllowed(clientIp);
     const tokenHash = hashOpaqueToken(input.token);
     const found = await this.invitations.findUsableInAnyOrganization(tokenHash);
     if (!found) {
-      await this.limiter.recordInvitationFailure(clientIp);
+      await this.limiter.failed(clientIp);
       throw invalidInvitation();
     }
     // Hashed only now, for a usable invitation: a guessed token costs no argon2.

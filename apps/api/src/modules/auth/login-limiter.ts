@@ -1,80 +1,57 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { LoginFailureRepository } from '@app/database';
-import { DomainError } from '@app/http';
+import { RateLimitStore } from '@app/database';
+import { RateLimitPolicy, refuseWhenSpent } from '@app/http';
 
 const WINDOW_SECONDS = 15 * 60;
-const IP_MULTIPLIER = 10;
-
-/** A failure counter's key and how many failures it allows per window. */
-type Scope = readonly [key: string, limit: number];
+const ADDRESS_MULTIPLIER = 10;
+const REFUSAL = 'Too many failed attempts; try again later';
 
 /**
- * Failed credentials per 15 minutes, counted in the database: RATE_LIMIT_LOGIN failed logins per
- * email and ten times that per client IP; as many failed invitation acceptances per client IP (a
- * count of its own, so neither locks the other out).
+ * Failed credentials per 15 minutes, counted in PostgreSQL across every API process:
+ * RATE_LIMIT_LOGIN attempts per email, reserved before the password is checked (so parallel
+ * guesses cannot pass the limit) and given back by a correct password; and ten times that per
+ * client address, shared by wrong passwords and unknown invitation tokens, which only ever turns a
+ * wrong answer into a 429: a correct password or a real invitation is never refused because
+ * others failed from the same address (everyone behind one proxy).
  */
 @Injectable()
 export class LoginLimiter {
+  private readonly perEmail: RateLimitPolicy;
+  private readonly perAddress: RateLimitPolicy;
+
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly failures: LoginFailureRepository,
-  ) {}
-
-  private get limit(): number {
-    return this.config.rateLimits.login;
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly store: RateLimitStore,
+  ) {
+    const limit = config.rateLimits.login;
+    this.perEmail = { name: 'login-email', limit, windowSeconds: WINDOW_SECONDS };
+    this.perAddress = {
+      name: 'login-ip',
+      limit: limit * ADDRESS_MULTIPLIER,
+      windowSeconds: WINDOW_SECONDS,
+    };
   }
 
-  assertAllowed(email: string, ip: string): Promise<void> {
-    return this.assertUnder(this.loginScopes(email, ip));
+  /** Spends one of the email's attempts before its password is checked: 429 once spent. */
+  async reserve(email: string): Promise<void> {
+    if (this.perEmail.limit === 0) return;
+    refuseWhenSpent([await this.store.consume(this.perEmail, emailKey(email))], REFUSAL);
   }
 
-  recordFailure(email: string, ip: string): Promise<void> {
-    return this.record(this.loginScopes(email, ip));
+  /** A correct password: the email's attempts start over. */
+  async succeeded(email: string): Promise<void> {
+    if (this.perEmail.limit === 0) return;
+    await this.store.reset(this.perEmail, emailKey(email));
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    if (this.limit === 0) return;
-    await this.failures.clear(emailKey(email));
-  }
-
-  assertInvitationAllowed(ip: string): Promise<void> {
-    return this.assertUnder([this.invitationScope(ip)]);
-  }
-
-  recordInvitationFailure(ip: string): Promise<void> {
-    return this.record([this.invitationScope(ip)]);
-  }
-
-  private loginScopes(email: string, ip: string): Scope[] {
-    return [
-      [emailKey(email), this.limit],
-      [`ip:${ip}`, this.limit * IP_MULTIPLIER],
-    ];
-  }
-
-  private invitationScope(ip: string): Scope {
-    return [`invitation-ip:${ip}`, this.limit * IP_MULTIPLIER];
-  }
-
-  private async assertUnder(scopes: Scope[]): Promise<void> {
-    if (this.limit === 0) return;
-    for (const [key, limit] of scopes) {
-      const window = await this.failures.window(key, WINDOW_SECONDS);
-      if (window.count >= limit) {
-        throw new DomainError('rate-limited', 'Too many failed attempts; try again later', {
-          retryAfter: window.resetsInSeconds,
-        });
-      }
-    }
-  }
-
-  private async record(scopes: Scope[]): Promise<void> {
-    if (this.limit === 0) return;
-    await this.failures.record(scopes.map(([key]) => key));
+  /** A wrong password or an unknown invitation token: 429 instead of 401 once the address spent its. */
+  async failed(clientIp: string): Promise<void> {
+    if (this.perAddress.limit === 0) return;
+    refuseWhenSpent([await this.store.consume(this.perAddress, clientIp)], REFUSAL);
   }
 }
 
 function emailKey(email: string): string {
-  return `email:${email.toLowerCase()}`;
+  return email.toLowerCase();
 }

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { DataSource } from 'typeorm';
+import type { RateLimitCount, RateLimitPolicy } from '@app/http';
+import { SYSTEM_DATA_SOURCE } from '../tenancy/system-database';
+
+/**
+ * Rate limits counted in PostgreSQL (rate-limiter-flexible's store, table `rate_limit`), so any
+ * number of API processes share one count: each consume is one atomic upsert, a prepared statement
+ * on the system pool (the counters are not tenant data). Windows are fixed, starting at a key's
+ * first point.
+ */
+@Injectable()
+export class RateLimitStore {
+  private readonly limiters = new Map<string, RateLimiterPostgres>();
+
+  constructor(@InjectDataSource(SYSTEM_DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  /** Spends `points` of the key's window; `allowed` is false once the window is spent. */
+  async consume(policy: RateLimitPolicy, key: string, points = 1): Promise<RateLimitCount> {
+    try {
+      return countOf(policy, true, await this.limiter(policy).consume(key, points));
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return countOf(policy, false, refused);
+      throw refused;
+    }
+  }
+
+  /** Gives back points a request reserved and did not use (a login that succeeded). */
+  async refund(policy: RateLimitPolicy, key: string, points = 1): Promise<void> {
+    await this.limiter(policy).reward(key, points);
+  }
+
+  /** Deletes the windows that ended over an hour ago (the maintenance job). */
+  async purgeExpired(): Promise<void> {
+    await this.dataSource.query(`DELETE FROM rate_limit WHERE expire < $1`, [
+      Date.now() - 3_600_000,
+    ]);
+  }
+
+  /** Forgets the key's window (a correct password clears its email's failures). */
+  async reset(policy: RateLimitPolicy, key: string): Promise<void> {
+    await this.limiter(policy).delete(key);
+  }
+
+  private limiter(policy: RateLimitPolicy): RateLimiterPostgres {
+    const id = `${policy.name}/${policy.limit}/${policy.windowSeconds}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: this.dataSource,
+        storeType: 'typeorm',
+        tableName: 'rate_limit',
+        tableCreated: true,
+        keyPrefix: policy.name,
+        points: policy.limit,
+        duration: policy.windowSeconds,
+        clearExpiredByTimeout: false,
+      });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+}
+
+function countOf(
+  policy: RateLimitPolicy,
+  allowed: boolean,
+  result: RateLimiterRes,
+): RateLimitCount {
+  return {
+    policy,
+    allowed,
+    remaining: result.remainingPoints,
+    resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+  };
+}

@@ -20,7 +20,7 @@ describe('createLogger', () => {
     const out = terminal(true);
     createLogger('info', out.stream).info({ context: 'Demo' }, 'hello person');
     await new Promise((resolve) => setImmediate(resolve));
-    expect(out.text()).toMatch(/INFO.*hello person/);
+    expect(out.text()).toMatch(/INFO.*\[Demo\] hello person\n/);
     expect(out.text().trim().startsWith('{')).toBe(false);
   });
 

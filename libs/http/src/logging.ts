@@ -40,7 +40,8 @@ function prettyStream(terminal: Terminal): DestinationStream | undefined {
     const pretty = load('pino-pretty') as (options: object) => DestinationStream;
     return pretty({
       destination: terminal,
-      ignore: 'pid,hostname',
+      ignore: 'pid,hostname,context',
+      messageFormat: '{if context}[{context}] {end}{msg}',
       translateTime: 'SYS:HH:MM:ss.l',
     });
   } catch {

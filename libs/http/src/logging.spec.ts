@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
+import express from 'express';
 import pino from 'pino';
-import { createLogger, type Terminal } from './logging';
+import request from 'supertest';
+import { createLogger, httpLogger, type Terminal } from './logging';
 
 function terminal(isTTY: boolean): { stream: Terminal; text: () => string } {
   const stream = Object.assign(new PassThrough(), { isTTY });
@@ -29,5 +31,24 @@ describe('createLogger', () => {
     const out = terminal(true);
     const logger = createLogger('info', out.stream) as unknown as Record<symbol, object>;
     expect(logger[pino.symbols.streamSym].constructor.name).toBe('SonicBoom');
+  });
+});
+
+describe('httpLogger', () => {
+  it('logs the client address the trusted proxy names, and the path without its query', async () => {
+    const lines: string[] = [];
+    const sink = new PassThrough().on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    const app = express()
+      .set('trust proxy', 'loopback')
+      .use(httpLogger(pino(sink)))
+      .get('/api/needs', (_request, response) => response.json([]));
+    await request(app).get('/api/needs?q=private').set('X-Forwarded-For', '203.0.113.7');
+    const logged = JSON.parse(lines.join('').trim().split('\n')[0]);
+    expect(logged.req).toEqual({
+      id: expect.any(String),
+      method: 'GET',
+      path: '/api/needs',
+      ip: '203.0.113.7',
+    });
   });
 });

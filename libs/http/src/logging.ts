@@ -49,16 +49,20 @@ function prettyStream(terminal: Terminal): DestinationStream | undefined {
   }
 }
 
-/** One structured line per request with its id; paths only (query strings may carry personal data). */
+/**
+ * One structured line per request with its id and the client's address (as `trust proxy` yields
+ * it); paths only (query strings may carry personal data).
+ */
 export function httpLogger(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     genReqId: requestIdFor,
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({
+      req: (req: { id: string; method: string; url: string; raw: { ip?: string } }) => ({
         id: req.id,
         method: req.method,
         path: req.url.split('?')[0],
+        ip: req.raw.ip,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

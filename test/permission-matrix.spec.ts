@@ -149,7 +149,7 @@ function allowed(row: Row, caller: Caller): boolean {
   return row.roles.includes(caller.role) || caller.profiles.some((p) => row.profiles.includes(p));
 }
 
-describe('permission matrix (API.md section 3)', () => {
+describe('permission matrix (docs/PERMISSIONS.md)', () => {
   let api: TestApp;
   const tokens = new Map<string, { Authorization: string }>();
 

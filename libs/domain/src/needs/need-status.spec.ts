@@ -21,7 +21,7 @@ const ALLOWED: Record<NeedStatus, NeedStatus[]> = {
 describe('need status transitions', () => {
   const pairs = NEED_STATUSES.flatMap((from) => NEED_STATUSES.map((to) => [from, to] as const));
 
-  it.each(pairs)('%s → %s follows the API.md table', (from, to) => {
+  it.each(pairs)('%s → %s follows the lifecycle table', (from, to) => {
     expect(canMove(from, to)).toBe(ALLOWED[from].includes(to));
   });
 

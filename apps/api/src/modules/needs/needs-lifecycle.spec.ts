@@ -65,7 +65,7 @@ describe('PATCH /api/needs/{id}', () => {
     return { org, admin, auth, triage, pantry };
   }
 
-  describe('status moves (API.md section 4)', () => {
+  describe('status moves (docs/NEED-LIFECYCLE.md)', () => {
     const allowed = NEED_STATUSES.flatMap((from) => MOVES[from].map((to) => [from, to] as const));
     const refused = NEED_STATUSES.flatMap((from) =>
       NEED_STATUSES.filter((to) => to !== from && !MOVES[from].includes(to)).map(

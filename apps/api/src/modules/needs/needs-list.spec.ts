@@ -62,7 +62,7 @@ describe('reading needs', () => {
     return { org, auth, north, south, people, needs };
   }
 
-  describe('row scope (API.md section 3)', () => {
+  describe('row scope (docs/PERMISSIONS.md)', () => {
     it.each([
       ['admin', ['north', 'south', 'createdByIntake', 'assigned', 'northSecret', 'assignedSecret']],
       ['northAdmin', ['north', 'assigned', 'northSecret', 'assignedSecret']],

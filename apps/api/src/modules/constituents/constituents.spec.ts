@@ -111,6 +111,8 @@ describe('constituents', () => {
           candidateHouseholdId: existing.householdId,
           score: 0.9,
           reasons: ['NAME_DOB'],
+          sharedReasons: [],
+          kind: 'PERSON',
           status: 'PENDING',
           resolvedBy: null,
           resolvedAt: null,

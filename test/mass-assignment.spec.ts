@@ -85,7 +85,7 @@ function objectsOf(
 }
 
 function url(operation: Operation, org: PopulatedOrg): string {
-  return operation.path.replace('{id}', org.pathIds(operation.path)[0] ?? org.organizationId);
+  return operation.path.replace(/\{\w+\}/, org.pathIds(operation.path)[0] ?? org.organizationId);
 }
 
 /** OWASP API3: no body sets a field it does not own; no response says more than it documents. */

@@ -158,7 +158,7 @@ function faultsOf(
 
 function buildUrl(operation: Operation, id: string | undefined, query: Query): string {
   const path =
-    id === undefined ? operation.path : operation.path.replace('{id}', encodeURIComponent(id));
+    id === undefined ? operation.path : operation.path.replace(/\{\w+\}/, encodeURIComponent(id));
   const search = new URLSearchParams(
     Object.entries(query).flatMap(([name, values]) =>
       values.map((value): [string, string] => [name, value]),

@@ -14,7 +14,8 @@ type Kind =
   | 'households'
   | 'needs'
   | 'matches'
-  | 'shifts';
+  | 'shifts'
+  | 'surveyTokens';
 
 /** Which rows a uuid field of a body or query names. */
 const FIELD_KINDS: Record<string, Kind> = {
@@ -40,6 +41,7 @@ const PATH_KINDS: [string, Kind][] = [
   ['/api/households/', 'households'],
   ['/api/needs/', 'needs'],
   ['/api/household-matches/', 'matches'],
+  ['/api/surveys/', 'surveyTokens'],
 ];
 
 export interface PopulatedOrg {
@@ -80,6 +82,10 @@ export async function populatedOrg(app: TestApp): Promise<PopulatedOrg> {
     const { id, householdId } = constituent;
     needs.push(await newNeed(app, org.id, partners[i % 3].id, { constituentId: id, householdId }));
   }
+  await app.http
+    .post(`/api/surveys/${needs[0].surveyToken}`)
+    .send({ answers: { household_size: 3, age_range: '25_34', zip: '60614' } })
+    .expect(201);
   const matches: string[] = [];
   for (const { phone } of constituents.slice(0, 3)) {
     const created = await app.http.post('/api/constituents').set(auth).send({ phone }).expect(201);
@@ -135,6 +141,7 @@ export async function populatedOrg(app: TestApp): Promise<PopulatedOrg> {
     needs: needs.map((need) => need.id),
     matches,
     shifts,
+    surveyTokens: needs.slice(1).map((need) => need.surveyToken),
   };
   return {
     organizationId: org.id,

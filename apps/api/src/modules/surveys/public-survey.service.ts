@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { SurveyOfToken, SurveyResponseRepository, TenantContext } from '@app/database';
+import {
+  SurveyAnswers,
+  SurveyOfToken,
+  SurveyResponseRepository,
+  TenantContext,
+} from '@app/database';
 import { DomainError } from '@app/http';
-import { checkSurveyAnswers } from './survey-questions';
 import {
   PublicSurveyDto,
   SubmitSurveyDto,
@@ -40,15 +44,12 @@ export class PublicSurveyService {
 
   submit(surveyToken: string, input: SubmitSurveyDto): Promise<SurveySubmittedDto> {
     return this.open(surveyToken, async (organizationId, survey) => {
-      const checked = checkSurveyAnswers(input.answers);
-      if ('errors' in checked) {
-        throw new DomainError('validation-error', checked.errors.map((e) => e.message).join('; '), {
-          errors: checked.errors,
-        });
-      }
+      const answers = Object.fromEntries(
+        Object.entries(input.answers).filter(([, value]) => value !== null && value !== undefined),
+      ) as SurveyAnswers;
       const saved = survey.submittedAt
         ? null
-        : await this.surveys.insert(organizationId, survey.needId, checked.answers);
+        : await this.surveys.insert(organizationId, survey.needId, answers);
       if (!saved) {
         throw new DomainError('survey-already-submitted', 'This survey has already been answered');
       }

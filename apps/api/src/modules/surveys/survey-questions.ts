@@ -1,6 +1,3 @@
-import type { FieldError } from '@app/contracts';
-import type { SurveyAnswers } from '@app/database';
-
 export type SurveyQuestionType = 'single_choice' | 'number' | 'zip';
 
 export interface SurveyQuestion {
@@ -70,47 +67,3 @@ export const SURVEY_QUESTIONS: readonly SurveyQuestion[] = [
 ];
 
 export const SURVEY_QUESTION_IDS = SURVEY_QUESTIONS.map((question) => question.id);
-
-const ZIP = /^\d{5}$/;
-
-/** Why `value` is not an answer to `question`, or null when it is. */
-function problemWith(question: SurveyQuestion, value: unknown): string | null {
-  switch (question.type) {
-    case 'number':
-      return Number.isInteger(value) &&
-        (value as number) >= (question.min as number) &&
-        (value as number) <= (question.max as number)
-        ? null
-        : `must be a whole number from ${question.min} to ${question.max}`;
-    case 'zip':
-      return typeof value === 'string' && ZIP.test(value) ? null : 'must be exactly 5 digits';
-    case 'single_choice': {
-      const values = (question.options ?? []).map((option) => option.value);
-      return typeof value === 'string' && values.includes(value)
-        ? null
-        : `must be one of ${values.join(', ')}`;
-    }
-  }
-}
-
-/**
- * The answers to store, or the fields at fault (`answers.<questionId>`): an unknown question, or a
- * value its question does not take. A null answer is no answer.
- */
-export function checkSurveyAnswers(
-  answers: Record<string, unknown>,
-): { answers: SurveyAnswers } | { errors: FieldError[] } {
-  const errors: FieldError[] = [];
-  const accepted: SurveyAnswers = {};
-  for (const [id, value] of Object.entries(answers)) {
-    const question = SURVEY_QUESTIONS.find((candidate) => candidate.id === id);
-    const problem = question
-      ? value === null
-        ? null
-        : problemWith(question, value)
-      : 'is not a question of this survey';
-    if (problem) errors.push({ field: `answers.${id}`, message: `answers.${id} ${problem}` });
-    else if (value !== null) accepted[id] = value as string | number;
-  }
-  return errors.length > 0 ? { errors } : { answers: accepted };
-}

@@ -40,7 +40,13 @@ export class SurveyReportQueryDto {
 
 const CELLS = {
   type: 'object',
-  additionalProperties: { type: 'integer', nullable: true },
+  additionalProperties: {
+    type: 'integer',
+    format: 'int32',
+    minimum: SMALL_CELL,
+    maximum: 2_147_483_647,
+    nullable: true,
+  },
   description: `Answer value to how many chose it (null under ${SMALL_CELL}); values nobody chose are absent`,
 } as const;
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger';
-import { IsObject } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsObject, ValidateNested } from 'class-validator';
 import type { SurveyAnswers, SurveyResponse } from '@app/database';
+import { SurveyAnswersDto } from './survey-answers.dto';
 import { SURVEY_QUESTIONS, type SurveyQuestionType } from './survey-questions';
 
 export class SurveyOptionDto {
@@ -34,21 +35,16 @@ export class PublicSurveyDto {
   @ApiProperty({ type: [SurveyQuestionDto] }) questions: SurveyQuestionDto[];
 }
 
-const ANSWERS_SCHEMA: { type: 'object'; additionalProperties: SchemaObject; example: object } = {
-  type: 'object',
-  additionalProperties: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
-  example: { household_size: 3, age_range: '25_34', zip: '60614' },
-};
-
 export class SubmitSurveyDto {
   @ApiProperty({
-    ...ANSWERS_SCHEMA,
+    type: SurveyAnswersDto,
     description:
-      'Question id to answer; every question is optional and a null answer is no answer. An ' +
-      'unknown question or a value the question does not take is a 400 naming answers.<id>.',
+      'Every question is optional; a value its question does not take is a 400 naming it',
   })
   @IsObject()
-  answers: Record<string, unknown>;
+  @ValidateNested()
+  @Type(() => SurveyAnswersDto)
+  answers: SurveyAnswersDto;
 }
 
 export class SurveySubmittedDto {
@@ -58,10 +54,7 @@ export class SurveySubmittedDto {
 export class NeedSurveyDto {
   @ApiProperty({ format: 'uuid' }) needId: string;
   @ApiProperty({ format: 'date-time' }) submittedAt: string;
-  @ApiProperty({
-    ...ANSWERS_SCHEMA,
-    description: 'Question id to answer, for the questions answered',
-  })
+  @ApiProperty({ type: SurveyAnswersDto, description: 'The questions answered' })
   answers: SurveyAnswers;
 }
 

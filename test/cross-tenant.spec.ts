@@ -42,6 +42,7 @@ const rows = (t: Tenant) => ({
   match: ['household_match', t.matchId] as const,
   need: ['need', t.need.id] as const,
   sharedContact: ['shared_contact', t.sharedContactId] as const,
+  subscription: ['webhook_subscription', t.subscriptionId] as const,
 });
 
 const at = (path: string, unchanged: RowRef, body?: object): Probe => ({
@@ -205,6 +206,21 @@ const CASES: Record<string, Case> = {
   'GET /api/organizations/{id}/telephony/detail-records': (a) => [
     at(`/api/organizations/${a.org.id}/telephony/detail-records`, rows(a).org),
   ],
+  'GET /api/webhooks/subscriptions/{id}': (a) => [
+    at(`/api/webhooks/subscriptions/${a.subscriptionId}`, rows(a).subscription),
+  ],
+  'PATCH /api/webhooks/subscriptions/{id}': (a) => [
+    at(`/api/webhooks/subscriptions/${a.subscriptionId}`, rows(a).subscription, {
+      url: 'https://203.0.113.66/mallory',
+      isActive: false,
+    }),
+  ],
+  'DELETE /api/webhooks/subscriptions/{id}': (a) => [
+    at(`/api/webhooks/subscriptions/${a.subscriptionId}`, rows(a).subscription),
+  ],
+  'GET /api/webhooks/subscriptions/{id}/deliveries': (a) => [
+    at(`/api/webhooks/subscriptions/${a.subscriptionId}/deliveries`, rows(a).subscription),
+  ],
 };
 
 /** Every list and search, run as B: the first request of each lists B's own rows. */
@@ -233,6 +249,7 @@ const LISTS: Record<string, (a: Tenant, b: Tenant) => string[]> = {
   ],
   'GET /api/household-matches': () => ['/api/household-matches'],
   'GET /api/shared-contacts': () => ['/api/shared-contacts'],
+  'GET /api/webhooks/subscriptions': () => ['/api/webhooks/subscriptions'],
   'GET /api/organizations/{id}/telephony/detail-records': (_a, b) => [
     `/api/organizations/${b.org.id}/telephony/detail-records`,
   ],

@@ -111,6 +111,18 @@ const TABLE: Row[] = [
   },
   {
     routes: [
+      'POST /api/webhooks/subscriptions',
+      'GET /api/webhooks/subscriptions',
+      'GET /api/webhooks/subscriptions/{id}',
+      'PATCH /api/webhooks/subscriptions/{id}',
+      'DELETE /api/webhooks/subscriptions/{id}',
+      'GET /api/webhooks/subscriptions/{id}/deliveries',
+    ],
+    roles: ['org_admin'],
+    profiles: [],
+  },
+  {
+    routes: [
       'POST /api/volunteers/schedule',
       'PATCH /api/volunteers/schedule/{id}',
       'GET /api/volunteers/schedule',

@@ -18,6 +18,7 @@ import { SharedContactsModule } from './modules/shared-contacts/shared-contacts.
 import { MessagingApiModule } from './modules/messaging/messaging.module';
 import { TelephonyModule } from './modules/telephony/telephony.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { EventSubscriptionsModule } from './modules/event-subscriptions/event-subscriptions.module';
 
 /** The HTTP API. `databaseUrl` is resolved by the caller (embedded PostgreSQL or DATABASE_URL). */
 @Module({})
@@ -45,6 +46,7 @@ export class AppModule {
         MessagingApiModule,
         TelephonyModule,
         WebhooksModule,
+        EventSubscriptionsModule,
       ],
     };
   }

@@ -19,6 +19,7 @@ export enum Permission {
   SettingsRead = 'settings:read',
   SettingsUpdate = 'settings:update',
   EmailSettingsManage = 'email-settings:manage',
+  WebhookManage = 'webhook:manage',
   ShiftManage = 'shift:manage',
   TelephonyRead = 'telephony:read',
   SurveyReport = 'survey:report',

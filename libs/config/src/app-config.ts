@@ -45,6 +45,8 @@ export interface AppConfig {
   provisioningPollSeconds: number;
   emailApiBaseUrls: { sendgrid: string; mailgun: string; postmark: string };
   emailAllowPrivateHosts: boolean;
+  /** Event subscription URLs may use http and private addresses (never the metadata address). */
+  webhookAllowPrivateHosts: boolean;
   systemSmtpUrl?: string;
   systemEmailFrom?: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ),
     },
     emailAllowPrivateHosts: readBoolean(env, 'EMAIL_ALLOW_PRIVATE_HOSTS', false),
+    webhookAllowPrivateHosts: readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_HOSTS', false),
     systemSmtpUrl: readUrl(env, 'SYSTEM_SMTP_URL', ['smtp:', 'smtps:']),
     systemEmailFrom: readString(env, 'SYSTEM_EMAIL_FROM'),
     logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -56,3 +56,7 @@ export * from './provisioning/provisioning.repository';
 export * from './need/public-status.repository';
 export * from './survey/survey-response.repository';
 export * from './rate-limit/rate-limit-store';
+export * from './events/event-outbox';
+export * from './events/event-types';
+export * from './events/webhook-delivery.repository';
+export * from './events/webhook-subscription.repository';

@@ -11,3 +11,4 @@ export * from './provisioning/provisioning-failure';
 export * from './provisioning/provisioning-jobs.module';
 export * from './provisioning/provisioning-queue';
 export * from './provisioning/provisioning-runner';
+export * from './events/subscription-url-policy';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import {
   DatabaseModule,
+  EventOutbox,
   IdempotencyKeyRepository,
   InteractionRepository,
   MemberInvitationRepository,
@@ -10,8 +11,12 @@ import {
   SentSmsRepository,
   SmsRoutingRepository,
   SmsUsageRepository,
+  WebhookDeliveryRepository,
 } from '@app/database';
 import { MessagingModule } from '@app/messaging';
+import { EventDeliveryProcessor } from './events/event-delivery.processor';
+import { SubscriptionUrlPolicy } from './events/subscription-url-policy';
+import { WebhookDeliverer } from './events/webhook-deliverer';
 import { JobQueue } from './job-queue';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { ProvisioningProcessorsModule } from './provisioning/provisioning-jobs.module';
@@ -28,16 +33,17 @@ import { SmsOutbox } from './sms/sms-outbox';
       OrganizationRepository,
       SentSmsRepository,
       SmsRoutingRepository,
+      WebhookDeliveryRepository,
     ]),
     MessagingModule,
   ],
-  providers: [JobQueue, SmsOutbox, SmsDispatcher],
-  exports: [JobQueue, SmsOutbox, SmsDispatcher],
+  providers: [JobQueue, SmsOutbox, SmsDispatcher, EventOutbox, SubscriptionUrlPolicy],
+  exports: [JobQueue, SmsOutbox, SmsDispatcher, EventOutbox, SubscriptionUrlPolicy],
 })
 export class JobsModule {}
 
 /**
- * The background processors (SMS dispatch, SLA escalation, maintenance): in `npm run start:worker`,
+ * The background processors (SMS dispatch, SLA escalation, maintenance, event deliveries): in `npm run start:worker`,
  * and in the API process when RUN_WORKERS is true.
  */
 @Module({
@@ -51,8 +57,15 @@ export class JobsModule {}
       MemberInvitationRepository,
       IdempotencyKeyRepository,
       SmsUsageRepository,
+      WebhookDeliveryRepository,
     ]),
   ],
-  providers: [MaintenanceProcessor, SmsDispatchProcessor, SlaEscalationProcessor],
+  providers: [
+    MaintenanceProcessor,
+    SmsDispatchProcessor,
+    SlaEscalationProcessor,
+    WebhookDeliverer,
+    EventDeliveryProcessor,
+  ],
 })
 export class JobProcessorsModule {}

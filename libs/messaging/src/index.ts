@@ -1,6 +1,7 @@
 export * from './email/address-guard';
 export * from './email/email-provider';
 export * from './email/email-provider.factory';
+export * from './email/guarded-http';
 export * from './email/organization-mailer';
 export * from './email/smtp-url';
 export * from './messaging.module';

@@ -19,3 +19,4 @@ export * from './telnyx/fake-telnyx-api';
 export * from './telnyx/fake-telnyx-state';
 export * from './telnyx/provisioning-fixtures';
 export * from './free-port';
+export * from './events/event-receiver';

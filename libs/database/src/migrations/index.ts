@@ -15,6 +15,7 @@ import { TelephonyProvisioning1763800012000 } from './1763800012000-telephony-pr
 import { SurveyResponses1763800013000 } from './1763800013000-survey-responses';
 import { SharedContactPoints1763800014000 } from './1763800014000-shared-contact-points';
 import { SharedRateLimits1763800015000 } from './1763800015000-shared-rate-limits';
+import { EventSubscriptions1763800016000 } from './1763800016000-event-subscriptions';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   SurveyResponses1763800013000,
   SharedContactPoints1763800014000,
   SharedRateLimits1763800015000,
+  EventSubscriptions1763800016000,
 ];

@@ -30,6 +30,7 @@ export async function guardedPost(
   url: string,
   headers: OutgoingHttpHeaders,
   body: string,
+  timeoutMs = TIMEOUT_MS,
 ): Promise<HttpAnswer> {
   const target = new URL(url);
   const address = await guard.resolve(target.hostname);
@@ -41,7 +42,7 @@ export async function guardedPost(
       reject(
         new EmailDeliveryError(
           timedOut
-            ? `${target.host} did not answer within ${TIMEOUT_MS / 1000} s`
+            ? `${target.host} did not answer within ${timeoutMs / 1000} s`
             : `${target.host} could not be reached`,
         ),
       );
@@ -52,7 +53,7 @@ export async function guardedPost(
         headers: { ...headers, 'content-length': Buffer.byteLength(body) },
         lookup: pinnedLookup(address),
         agent: false,
-        timeout: TIMEOUT_MS,
+        timeout: timeoutMs,
       },
       (response) => {
         const chunks: Buffer[] = [];

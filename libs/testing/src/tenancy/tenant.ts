@@ -36,6 +36,8 @@ export interface Tenant {
   telephonyRecordId: string;
   /** An address marked as a shared location (a shelter), over HTTP. */
   sharedContactId: string;
+  /** An event subscription, over HTTP. */
+  subscriptionId: string;
 }
 
 /** A tenant built as clients build one: the shift and the look-alike (and its match) over HTTP. */
@@ -73,14 +75,19 @@ export async function newTenant(app: TestApp): Promise<Tenant> {
     .post('/api/shared-contacts')
     .set(auth)
     .send({ kind: 'ADDRESS', addressStreet: '220 Harbor Light Way', addressZip: '60607' });
+  const subscription = await app.http
+    .post('/api/webhooks/subscriptions')
+    .set(auth)
+    .send({ url: 'https://203.0.113.10/hooks', events: ['need.created'] });
   if (
     shift.status !== 201 ||
     twin.status !== 201 ||
     twin.body.matches.length !== 1 ||
-    shelter.status !== 201
+    shelter.status !== 201 ||
+    subscription.status !== 201
   ) {
     throw new Error(
-      `tenant setup failed: ${JSON.stringify([shift.body, twin.body, shelter.body])}`,
+      `tenant setup failed: ${JSON.stringify([shift.body, twin.body, shelter.body, subscription.body])}`,
     );
   }
   return {
@@ -98,6 +105,7 @@ export async function newTenant(app: TestApp): Promise<Tenant> {
     matchId: twin.body.matches[0].id,
     telephonyRecordId: record.id,
     sharedContactId: shelter.body.id,
+    subscriptionId: subscription.body.id,
   };
 }
 
@@ -118,5 +126,6 @@ export function tenantIds(tenant: Tenant): string[] {
     tenant.need.id,
     tenant.telephonyRecordId,
     tenant.sharedContactId,
+    tenant.subscriptionId,
   ];
 }

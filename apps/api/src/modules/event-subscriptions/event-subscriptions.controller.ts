@@ -1,0 +1,137 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
+import { ApiProblems, UuidParam } from '@app/http';
+import {
+  CreateEventSubscriptionDto,
+  CreatedEventSubscriptionResponseDto,
+  EventDeliveryResponseDto,
+  EventSubscriptionResponseDto,
+  ListDeliveriesQueryDto,
+  UpdateEventSubscriptionDto,
+} from './event-subscription.dto';
+import { EventSubscriptionsService } from './event-subscriptions.service';
+
+const DELIVERY =
+  'Each event is POSTed as `{ type, timestamp, data }` with Standard Webhooks headers ' +
+  '(webhook-id: the event id, the same on every retry; webhook-timestamp; webhook-signature). ' +
+  'Non-2xx answers, timeouts (10 s) and connection errors are retried: first within 30 s, then ' +
+  'doubling, at most an hour apart, for 24 hours. Redirects are not followed. A subscription ' +
+  'failing for 3 days is set inactive.';
+
+/** The URL of the next page: this request's URL with the next cursor. */
+function nextPageLink(request: Request, cursor: string): string {
+  const url = new URL(request.originalUrl, 'http://localhost');
+  url.searchParams.set('cursor', cursor);
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
+@ApiTags('event subscriptions')
+@Controller('api/webhooks/subscriptions')
+export class EventSubscriptionsController {
+  constructor(private readonly subscriptions: EventSubscriptionsService) {}
+
+  @Post()
+  @Authenticated({ permission: Permission.WebhookManage })
+  @ApiOperation({ summary: 'Subscribe a URL to events', description: DELIVERY })
+  @ApiCreatedResponse({ type: CreatedEventSubscriptionResponseDto })
+  @ApiProblems(400)
+  async create(
+    @CurrentAuth() auth: AuthContext,
+    @Body() body: CreateEventSubscriptionDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CreatedEventSubscriptionResponseDto> {
+    const subscription = await this.subscriptions.create(auth.organizationId, body);
+    response.location(`/api/webhooks/subscriptions/${subscription.id}`);
+    return subscription;
+  }
+
+  @Get()
+  @Authenticated({ permission: Permission.WebhookManage })
+  @ApiOperation({ summary: "The organization's event subscriptions, oldest first" })
+  @ApiOkResponse({ type: [EventSubscriptionResponseDto] })
+  list(@CurrentAuth() auth: AuthContext): Promise<EventSubscriptionResponseDto[]> {
+    return this.subscriptions.list(auth.organizationId);
+  }
+
+  @Get(':id')
+  @Authenticated({ permission: Permission.WebhookManage })
+  @ApiOperation({ summary: 'An event subscription (its secret is never shown again)' })
+  @ApiOkResponse({ type: EventSubscriptionResponseDto })
+  @ApiProblems(400, 404)
+  get(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+  ): Promise<EventSubscriptionResponseDto> {
+    return this.subscriptions.get(auth.organizationId, id);
+  }
+
+  @Patch(':id')
+  @Authenticated({ permission: Permission.WebhookManage })
+  @ApiOperation({ summary: 'Change an event subscription, or pause and resume it' })
+  @ApiOkResponse({ type: EventSubscriptionResponseDto })
+  @ApiProblems(400, 404)
+  update(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+    @Body() body: UpdateEventSubscriptionDto,
+  ): Promise<EventSubscriptionResponseDto> {
+    return this.subscriptions.update(auth.organizationId, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Authenticated({ permission: Permission.WebhookManage })
+  @ApiOperation({ summary: 'Delete an event subscription and its deliveries' })
+  @ApiNoContentResponse()
+  @ApiProblems(400, 404)
+  async remove(@CurrentAuth() auth: AuthContext, @UuidParam() id: string): Promise<void> {
+    await this.subscriptions.remove(auth.organizationId, id);
+  }
+
+  @Get(':id/deliveries')
+  @Authenticated({ permission: Permission.WebhookManage })
+  @ApiOperation({
+    summary: "A subscription's deliveries, newest first",
+    description: 'One per event and subscription; FAILED once its retries are over.',
+  })
+  @ApiOkResponse({
+    type: [EventDeliveryResponseDto],
+    headers: {
+      Link: {
+        description: '`<url>; rel="next"`: the next page, present while more deliveries follow',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiProblems(400, 404)
+  async listDeliveries(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+    @Query() query: ListDeliveriesQueryDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<EventDeliveryResponseDto[]> {
+    const page = await this.subscriptions.listDeliveries(auth.organizationId, id, query);
+    if (page.nextCursor) response.setHeader('Link', nextPageLink(request, page.nextCursor));
+    return page.deliveries;
+  }
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from '@app/database';
+import { DomainError } from '@app/http';
+import { SubscriptionUrlPolicy } from '@app/jobs';
+import { SecretCipher } from '@app/messaging';
+import { decodeDeliveryCursor, encodeDeliveryCursor } from './delivery-cursor';
+import {
+  CreateEventSubscriptionDto,
+  CreatedEventSubscriptionResponseDto,
+  DEFAULT_PAGE_SIZE,
+  EventDeliveryResponseDto,
+  EventSubscriptionResponseDto,
+  ListDeliveriesQueryDto,
+  toEventDeliveryResponse,
+  toEventSubscriptionResponse,
+  UpdateEventSubscriptionDto,
+} from './event-subscription.dto';
+
+export interface DeliveryListPage {
+  deliveries: EventDeliveryResponseDto[];
+  /** The `cursor` of the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+/** A new signing secret: `whsec_` and 32 random bytes in base64 (Standard Webhooks). */
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** An organization's event subscriptions; the signing secret is stored only encrypted. */
+@Injectable()
+export class EventSubscriptionsService {
+  constructor(
+    private readonly subscriptions: WebhookSubscriptionRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly cipher: SecretCipher,
+    private readonly urls: SubscriptionUrlPolicy,
+  ) {}
+
+  async create(
+    organizationId: string,
+    input: CreateEventSubscriptionDto,
+  ): Promise<CreatedEventSubscriptionResponseDto> {
+    await this.assertUrlAllowed(input.url);
+    const secret = newSecret();
+    const { ciphertext, keyId } = this.cipher.encrypt(secret, organizationId);
+    const subscription = await this.subscriptions.insert(organizationId, {
+      url: input.url,
+      events: input.events,
+      description: input.description ?? null,
+      secretCiphertext: ciphertext,
+      secretKeyId: keyId,
+    });
+    return { ...toEventSubscriptionResponse(subscription), secret };
+  }
+
+  async list(organizationId: string): Promise<EventSubscriptionResponseDto[]> {
+    return (await this.subscriptions.list(organizationId)).map(toEventSubscriptionResponse);
+  }
+
+  async get(organizationId: string, id: string): Promise<EventSubscriptionResponseDto> {
+    const subscription = await this.subscriptions.find(organizationId, id);
+    if (!subscription) throw DomainError.notFound('Event subscription');
+    return toEventSubscriptionResponse(subscription);
+  }
+
+  async update(
+    organizationId: string,
+    id: string,
+    input: UpdateEventSubscriptionDto,
+  ): Promise<EventSubscriptionResponseDto> {
+    if (input.url !== undefined) await this.assertUrlAllowed(input.url);
+    const subscription = await this.subscriptions.update(organizationId, id, input);
+    if (!subscription) throw DomainError.notFound('Event subscription');
+    return toEventSubscriptionResponse(subscription);
+  }
+
+  async remove(organizationId: string, id: string): Promise<void> {
+    if (!(await this.subscriptions.delete(organizationId, id))) {
+      throw DomainError.notFound('Event subscription');
+    }
+  }
+
+  async listDeliveries(
+    organizationId: string,
+    id: string,
+    query: ListDeliveriesQueryDto,
+  ): Promise<DeliveryListPage> {
+    const after = query.cursor === undefined ? undefined : decodeDeliveryCursor(query.cursor);
+    if (!(await this.subscriptions.find(organizationId, id))) {
+      throw DomainError.notFound('Event subscription');
+    }
+    const page = await this.deliveries.list(
+      organizationId,
+      id,
+      query.limit ?? DEFAULT_PAGE_SIZE,
+      after,
+    );
+    return {
+      deliveries: page.deliveries.map(toEventDeliveryResponse),
+      nextCursor: page.next && encodeDeliveryCursor(page.next),
+    };
+  }
+
+  private async assertUrlAllowed(url: string): Promise<void> {
+    const refusal = await this.urls.refusal(url);
+    if (refusal) throw DomainError.invalid('url', refusal);
+  }
+}

@@ -1,0 +1,184 @@
+import { Injectable } from '@nestjs/common';
+import { SystemDatabase } from '../tenancy/system-database';
+import { TenantContext } from '../tenancy/tenant-context';
+import { updateReturning } from '../sql';
+
+export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
+
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: DeliveryStatus;
+  attempts: number;
+  responseStatus: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
+/** A position in the newest-first list: the creation time in microseconds and the id. */
+export interface DeliveryCursor {
+  createdAtMicros: string;
+  id: string;
+}
+
+export interface DeliveryPage {
+  deliveries: WebhookDelivery[];
+  next: DeliveryCursor | null;
+}
+
+/** What one attempt needs: the event, where it goes and the encrypted signing secret. */
+export interface DeliveryToSend {
+  id: string;
+  organizationId: string;
+  subscriptionId: string;
+  eventId: string;
+  eventType: string;
+  eventData: Record<string, unknown>;
+  eventCreatedAt: Date;
+  createdAt: Date;
+  attempts: number;
+  url: string;
+  isActive: boolean;
+  secretCiphertext: Buffer;
+  secretKeyId: string;
+}
+
+export interface DeliveryOutcome {
+  responseStatus: number | null;
+  error: string | null;
+  /** When to try again; null when the attempt succeeded or retries are over. */
+  retryAt: Date | null;
+}
+
+/** How long a claimed delivery stays with its worker before another may take it (a crash). */
+const CLAIM_LEASE_SECONDS = 60;
+/** A subscription failing this long without a success is set inactive. */
+const DEACTIVATE_AFTER = `interval '3 days'`;
+
+const LISTED = `d.id, d.event_id AS "eventId", e.type AS "eventType", d.status, d.attempts,
+  d.response_status AS "responseStatus", d.last_error AS "lastError", d.created_at AS "createdAt",
+  d.delivered_at AS "deliveredAt",
+  (extract(epoch FROM d.created_at) * 1000000)::bigint::text AS "cursorMicros"`;
+
+/** The deliveries of events to subscriptions, and their attempts. */
+@Injectable()
+export class WebhookDeliveryRepository {
+  constructor(
+    private readonly tenant: TenantContext,
+    private readonly system: SystemDatabase,
+  ) {}
+
+  /** A subscription's deliveries, newest first. */
+  async list(
+    organizationId: string,
+    subscriptionId: string,
+    limit: number,
+    after?: DeliveryCursor,
+  ): Promise<DeliveryPage> {
+    const parameters: unknown[] = [organizationId, subscriptionId, limit + 1];
+    let position = '';
+    if (after) {
+      parameters.push(after.createdAtMicros, after.id);
+      position = `AND (d.created_at, d.id) <
+        ('epoch'::timestamptz + $4::bigint * interval '1 microsecond', $5::uuid)`;
+    }
+    const rows: (WebhookDelivery & { cursorMicros: string })[] = await this.tenant.manager.query(
+      `SELECT ${LISTED} FROM webhook_delivery d
+         JOIN webhook_event e ON e.organization_id = d.organization_id AND e.id = d.event_id
+        WHERE d.organization_id = $1 AND d.subscription_id = $2 ${position}
+        ORDER BY d.created_at DESC, d.id DESC LIMIT $3`,
+      parameters,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      deliveries: page.map(({ cursorMicros: _cursor, ...delivery }) => delivery),
+      next: rows.length > limit ? { createdAtMicros: last.cursorMicros, id: last.id } : null,
+    };
+  }
+
+  /**
+   * Crosses organizations (system role): takes up to `limit` due deliveries for this worker,
+   * leasing each for a while (a worker that dies mid-attempt leaves it to be taken again).
+   */
+  claimDue(limit: number): Promise<{ id: string; organizationId: string }[]> {
+    return updateReturning(
+      this.system.manager,
+      `UPDATE webhook_delivery d
+          SET next_attempt_at = now() + interval '${CLAIM_LEASE_SECONDS} seconds'
+         FROM (SELECT id FROM webhook_delivery
+                WHERE status = 'PENDING' AND next_attempt_at <= now()
+                ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED) due
+        WHERE d.id = due.id
+        RETURNING d.id, d.organization_id AS "organizationId"`,
+      [limit],
+    );
+  }
+
+  async findToSend(organizationId: string, id: string): Promise<DeliveryToSend | null> {
+    const rows: DeliveryToSend[] = await this.tenant.manager.query(
+      `SELECT d.id, d.organization_id AS "organizationId", d.subscription_id AS "subscriptionId",
+              d.event_id AS "eventId", e.type AS "eventType", e.data AS "eventData",
+              e.created_at AS "eventCreatedAt", d.created_at AS "createdAt", d.attempts,
+              s.url, s.is_active AS "isActive", s.secret_ciphertext AS "secretCiphertext",
+              s.secret_key_id AS "secretKeyId"
+         FROM webhook_delivery d
+         JOIN webhook_event e ON e.organization_id = d.organization_id AND e.id = d.event_id
+         JOIN webhook_subscription s
+           ON s.organization_id = d.organization_id AND s.id = d.subscription_id
+        WHERE d.organization_id = $1 AND d.id = $2 AND d.status = 'PENDING'`,
+      [organizationId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Records an attempt, and the subscription's health: a success clears its failures; a failure
+   * starts them (or continues), and a subscription failing for 3 days is set inactive.
+   */
+  async recordAttempt(
+    organizationId: string,
+    delivery: Pick<DeliveryToSend, 'id' | 'subscriptionId'>,
+    outcome: DeliveryOutcome,
+  ): Promise<void> {
+    const delivered = outcome.error === null;
+    await this.tenant.manager.query(
+      `UPDATE webhook_delivery
+          SET attempts = attempts + 1, response_status = $3, last_error = $4,
+              status = CASE WHEN $5::boolean THEN 'DELIVERED' WHEN $6::timestamptz IS NULL THEN 'FAILED'
+                            ELSE 'PENDING' END,
+              delivered_at = CASE WHEN $5::boolean THEN now() END,
+              next_attempt_at = $6
+        WHERE organization_id = $1 AND id = $2`,
+      [
+        organizationId,
+        delivery.id,
+        outcome.responseStatus,
+        outcome.error,
+        delivered,
+        outcome.retryAt,
+      ],
+    );
+    await this.tenant.manager.query(
+      delivered
+        ? `UPDATE webhook_subscription SET failing_since = NULL
+            WHERE organization_id = $1 AND id = $2 AND failing_since IS NOT NULL`
+        : `UPDATE webhook_subscription
+              SET failing_since = coalesce(failing_since, now()),
+                  is_active = is_active AND coalesce(failing_since, now()) > now() - ${DEACTIVATE_AFTER}
+            WHERE organization_id = $1 AND id = $2`,
+      [organizationId, delivery.subscriptionId],
+    );
+  }
+
+  /** A delivery whose subscription was set inactive is not sent. */
+  async abandon(organizationId: string, id: string, reason: string): Promise<void> {
+    await this.tenant.manager.query(
+      `UPDATE webhook_delivery SET status = 'FAILED', last_error = $3, next_attempt_at = NULL
+        WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id, reason],
+    );
+  }
+}

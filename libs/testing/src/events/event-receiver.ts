@@ -1,0 +1,61 @@
+import { createServer, IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedEvent {
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The raw body, as signed. */
+  body: string;
+}
+
+export interface EventReceiver {
+  /** The receiver's base URL (http on 127.0.0.1). */
+  url: string;
+  received: ReceivedEvent[];
+  /** Answers the next requests with these statuses (then 204 again), optionally with headers. */
+  answerNext(...answers: { status: number; headers?: Record<string, string> }[]): void;
+  /** Waits until at least `count` requests arrived (fails after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
+  close(): Promise<void>;
+}
+
+/** A local webhook receiver over node:http that records every request and answers 204. */
+export async function startEventReceiver(): Promise<EventReceiver> {
+  const received: ReceivedEvent[] = [];
+  const answers: { status: number; headers?: Record<string, string> }[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        path: request.url ?? '/',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      const answer = answers.shift() ?? { status: 204 };
+      response.writeHead(answer.status, answer.headers).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    answerNext: (...next) => answers.push(...next),
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(`Expected ${count} webhook requests, got ${received.length}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return received;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -108,19 +108,13 @@ export class SurveyResponseRepository {
    * index; the partner filter reads each response's need by its key).
    */
   async totals(organizationId: string, query: SurveyTotalsQuery): Promise<SurveyTotals> {
-    const params: unknown[] = [organizationId, query.timeZone];
+    const params: unknown[] = [organizationId];
     const add = (value: unknown) => `$${params.push(value)}`;
     const conditions = ['response.organization_id = $1'];
-    if (query.from) {
-      conditions.push(
-        `response.submitted_at >= (${add(query.from)}::date)::timestamp AT TIME ZONE $2`,
-      );
-    }
-    if (query.to) {
-      conditions.push(
-        `response.submitted_at < (${add(query.to)}::date + 1)::timestamp AT TIME ZONE $2`,
-      );
-    }
+    const localMidnight = (day: string, plusDays: number) =>
+      `(${add(day)}::date + ${plusDays})::timestamp AT TIME ZONE ${add(query.timeZone)}::text`;
+    if (query.from) conditions.push(`response.submitted_at >= ${localMidnight(query.from, 0)}`);
+    if (query.to) conditions.push(`response.submitted_at < ${localMidnight(query.to, 1)}`);
     const partner = query.partnerId
       ? `JOIN need ON need.organization_id = response.organization_id
            AND need.id = response.need_id AND need.partner_id = ${add(query.partnerId)}`
@@ -131,21 +125,18 @@ export class SurveyResponseRepository {
            SELECT response.answers FROM survey_response response ${partner}
             WHERE ${conditions.join(' AND ')}
          )
-         SELECT NULL AS question, NULL AS value, count(*)::int AS count FROM chosen
+         SELECT NULL::text AS question, NULL::text AS value, count(*)::int AS count FROM chosen
          UNION ALL
          SELECT answer.key, answer.value, count(*)::int
            FROM chosen, jsonb_each_text(chosen.answers) AS answer
           GROUP BY answer.key, answer.value`,
         params,
       );
-    const [total, ...counts] = rows;
     return {
-      responses: total.count,
-      counts: counts.map(({ question, value, count }) => ({
-        question: question as string,
-        value: value as string,
-        count,
-      })),
+      responses: rows.find((row) => row.question === null)?.count ?? 0,
+      counts: rows.flatMap(({ question, value, count }) =>
+        question === null ? [] : [{ question, value: value as string, count }],
+      ),
     };
   }
 }

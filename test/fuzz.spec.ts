@@ -38,6 +38,7 @@ const SEMANTIC_RULES: Record<string, string[]> = {
   'PATCH /api/needs/{id}': ['status', 'reason', 'outcome'],
   'GET /api/household-matches': ['cursor'],
   'POST /api/household-matches/{id}/resolve': ['fieldOverrides'],
+  'POST /api/shared-contacts': ['phone', 'addressStreet', 'addressZip'],
   'PUT /api/partners/{id}': ['start', 'end'],
   'PUT /api/organizations/settings': ['quietHoursStart', 'quietHoursEnd'],
   'PUT /api/organizations/settings/email': ['apiKey', 'domain', 'region'],

@@ -45,7 +45,6 @@ const SEMANTIC_RULES: Record<string, string[]> = {
   'POST /api/organizations/settings/email/test': ['apiKey', 'domain', 'region'],
   'GET /api/organizations/{id}/telephony/detail-records': ['date_range'],
   'GET /api/reports/surveys': ['to'],
-  'GET /api/reports/surveys': ['to'],
   'GET /api/volunteers/schedule': ['to'],
   'POST /api/volunteers/schedule': ['end_time'],
   'PATCH /api/volunteers/schedule/{id}': ['start_time', 'end_time'],

@@ -49,6 +49,7 @@ export class JobsModule {}
 @Module({
   imports: [
     JobsModule,
+    MessagingModule,
     ProvisioningProcessorsModule.using(JobsModule),
     DatabaseModule.forFeature([
       InteractionRepository,

@@ -14,7 +14,7 @@ import {
 import { TelnyxClient, TelnyxError } from '@app/messaging';
 import { ProvisioningFailure } from './provisioning-failure';
 import { ProvisioningQueue } from './provisioning-queue';
-import { PROVISIONING_STEP_RUNNERS, STEP_LABELS } from './steps';
+import { PROVISIONING_STEP_RUNNERS, STEP_WORDING } from './steps';
 import type { StepContext } from './steps/step-context';
 
 /** How long one worker holds a run: longer than a step's few Telnyx calls (15 s each at most). */
@@ -40,31 +40,31 @@ interface Failure {
   retryable: boolean;
 }
 
+/** The sentence an admin reads about a Telnyx failure of step `name`. */
+function telnyxSentence(error: TelnyxError, name: ProvisioningStepName, attempts: number): string {
+  const { doing, request } = STEP_WORDING[name];
+  if (error.retryable && attempts >= MAX_TRANSIENT_ATTEMPTS) {
+    return `Telnyx kept failing while ${doing} (${error.detail}); start provisioning again later.`;
+  }
+  if (error.retryable) {
+    return `Telnyx is not answering while ${doing} (${error.detail}); retrying automatically.`;
+  }
+  if (error.status === 401 || error.status === 403) {
+    return `Telnyx refused the API key while ${doing} (${error.detail}); check TELNYX_API_KEY and start provisioning again.`;
+  }
+  return `Telnyx refused ${request} (${error.detail}); correct the organization's settings and start provisioning again.`;
+}
+
 function describe(error: unknown, name: ProvisioningStepName, attempts: number): Failure {
-  const label = STEP_LABELS[name];
   if (error instanceof ProvisioningFailure) {
-    return {
-      code: error.code,
-      detail: error.sentence,
-      sentence: error.sentence,
-      retryAfter: null,
-      retryable: false,
-    };
+    const { code, sentence } = error;
+    return { code, detail: sentence, sentence, retryAfter: null, retryable: false };
   }
   if (error instanceof TelnyxError) {
-    const code =
-      error.code ?? (error.status === null ? 'telnyx-unreachable' : `http-${error.status}`);
-    const sentence = error.retryable
-      ? attempts >= MAX_TRANSIENT_ATTEMPTS
-        ? `Telnyx kept failing while ${label} (${error.detail}); start provisioning again later.`
-        : `Telnyx is not answering while ${label} (${error.detail}); retrying automatically.`
-      : error.status === 401 || error.status === 403
-        ? `Telnyx refused the API key while ${label} (${error.detail}); check TELNYX_API_KEY and start provisioning again.`
-        : `Telnyx refused ${label.replace(/^\w+ing /, '')} (${error.detail}); correct the organization's settings and start provisioning again.`;
     return {
-      code,
+      code: error.code ?? (error.status === null ? 'telnyx-unreachable' : `http-${error.status}`),
       detail: error.message,
-      sentence,
+      sentence: telnyxSentence(error, name, attempts),
       retryAfter: error.retryAfterSeconds,
       retryable: error.retryable,
     };
@@ -72,7 +72,7 @@ function describe(error: unknown, name: ProvisioningStepName, attempts: number):
   return {
     code: 'internal-error',
     detail: 'An unexpected error occurred',
-    sentence: `An unexpected error occurred while ${label}; retrying automatically.`,
+    sentence: `An unexpected error occurred while ${STEP_WORDING[name].doing}; retrying automatically.`,
     retryAfter: null,
     retryable: true,
   };
@@ -122,8 +122,8 @@ export class ProvisioningRunner {
   private async runSteps(organizationId: string): Promise<number | null> {
     for (;;) {
       const record = await this.provisioning.find(organizationId);
-      const step = record?.steps.find((candidate) => candidate.status !== 'DONE');
       if (!record) return null;
+      const step = record.steps.find((candidate) => candidate.status !== 'DONE');
       if (!step) {
         if (!record.run.completedAt) await this.provisioning.complete(organizationId);
         return null;
@@ -152,11 +152,13 @@ export class ProvisioningRunner {
         await this.provisioning.updateStep(organizationId, step.name, { status: 'WAITING' });
         return this.config.provisioningPollSeconds;
       }
-      await this.provisioning.updateStep(organizationId, step.name, {
-        status: 'DONE',
-        error: null,
+      await this.tenant.transaction(async () => {
+        await this.provisioning.updateStep(organizationId, step.name, {
+          status: 'DONE',
+          error: null,
+        });
+        await this.provisioning.clearStepError(organizationId, step.name);
       });
-      await this.provisioning.clearStepError(organizationId, step.name);
       return 'DONE';
     } catch (error) {
       return this.failed(organizationId, step.name, attempts, error);
@@ -173,19 +175,21 @@ export class ProvisioningRunner {
     const retry = failure.retryable && attempts < MAX_TRANSIENT_ATTEMPTS;
     if (failure.code === 'internal-error')
       this.logger.error({ err: error, step: name }, 'Provisioning step failed');
-    await this.provisioning.updateStep(organizationId, name, {
-      status: retry ? 'RUNNING' : 'FAILED',
-      error: failure.sentence,
+    await this.tenant.transaction(async () => {
+      await this.provisioning.updateStep(organizationId, name, {
+        status: retry ? 'RUNNING' : 'FAILED',
+        error: failure.sentence,
+      });
+      await this.provisioning.recordStepError(organizationId, name, failure.sentence, {
+        code: failure.code,
+        detail: failure.detail,
+        attempts,
+        at: new Date().toISOString(),
+      });
+      if (!retry && REGISTRATION_STEPS.includes(name)) {
+        await this.provisioning.updateOrganization(organizationId, { tcrStatus: 'FAILED' });
+      }
     });
-    await this.provisioning.recordStepError(organizationId, name, failure.sentence, {
-      code: failure.code,
-      detail: failure.detail,
-      attempts,
-      at: new Date().toISOString(),
-    });
-    if (!retry && REGISTRATION_STEPS.includes(name)) {
-      await this.provisioning.updateOrganization(organizationId, { tcrStatus: 'FAILED' });
-    }
     return retry ? retryDelaySeconds(attempts, failure.retryAfter) : null;
   }
 

@@ -17,6 +17,7 @@ import {
   TestApp,
 } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
+import type { ProvisioningResponseDto } from './provisioning.dto';
 
 const PATH = '/api/organizations/settings/provisioning';
 type Auth = { Authorization: string };
@@ -48,12 +49,16 @@ describe('Telephony provisioning', () => {
     return response.body;
   };
   /** The record once in `state`; on a timeout, the error shows the record and Telnyx's calls. */
-  async function settled(auth: Auth, state: string, timeoutMs = 20_000) {
-    let last: unknown;
+  async function settled(
+    auth: Auth,
+    state: string,
+    timeoutMs = 20_000,
+  ): Promise<ProvisioningResponseDto> {
+    let last: ProvisioningResponseDto | undefined;
     try {
       return await eventually(async () => {
-        last = await progress(auth);
-        return (last as { state: string }).state === state ? last : undefined;
+        last = (await progress(auth)) as ProvisioningResponseDto;
+        return last.state === state ? last : undefined;
       }, timeoutMs);
     } catch {
       const calls = telnyx.calls.map((call) => `${call.method} ${call.path} ${call.status}`);
@@ -89,7 +94,7 @@ describe('Telephony provisioning', () => {
 
     const done = await settled(auth, 'COMPLETED');
     expect(done.completedAt).toEqual(expect.any(String));
-    expect(done.steps.every((step: { status: string }) => step.status === 'DONE')).toBe(true);
+    expect(done.steps.every((step) => step.status === 'DONE')).toBe(true);
     expect(done.phoneNumber).toMatch(/^\+1312\d{7}$/);
 
     const organization = await settings(org.id);
@@ -281,7 +286,8 @@ describe('Telephony provisioning', () => {
         telnyx.fail(fault);
         expect((await api.http.post(PATH).set(auth).send({})).status).toBe(202);
         const failed = await settled(auth, 'FAILED');
-        const step = failed.steps.find((candidate: { name: string }) => candidate.name === name);
+        const index = failed.steps.findIndex((candidate) => candidate.name === name);
+        const step = failed.steps[index];
         expect(step).toMatchObject({
           status: 'FAILED',
           attempts: 1,
@@ -295,19 +301,13 @@ describe('Telephony provisioning', () => {
           attempts: 1,
           at: expect.any(String),
         });
-        const earlier = failed.steps.slice(0, failed.steps.indexOf(step));
-        expect(earlier.every((candidate: { status: string }) => candidate.status === 'DONE')).toBe(
-          true,
-        );
+        const earlier = failed.steps.slice(0, index);
+        expect(earlier.every((candidate) => candidate.status === 'DONE')).toBe(true);
 
         expect((await api.http.post(PATH).set(auth).send({})).status).toBe(202);
         const done = await settled(auth, 'COMPLETED');
-        expect(
-          done.steps.find((candidate: { name: string }) => candidate.name === name).attempts,
-        ).toBe(2);
-        expect(
-          done.steps.filter((candidate: { attempts: number }) => candidate.attempts > 1),
-        ).toHaveLength(1);
+        expect(done.steps[index].attempts).toBe(2);
+        expect(done.steps.filter((candidate) => candidate.attempts > 1)).toHaveLength(1);
         const resumed = await settings(org.id);
         expect(resumed.provisioningError).toBeNull();
         expect(resumed.provisioningStepErrors).toEqual({});

@@ -14,11 +14,17 @@ export const PROVISIONING_STEP_RUNNERS: Record<ProvisioningStepName, Provisionin
   campaign_number: campaignNumberStep,
 };
 
-/** What a person reads about each step. */
-export const STEP_LABELS: Record<ProvisioningStepName, string> = {
-  messaging_profile: 'creating the messaging profile',
-  phone_number: 'getting the phone number',
-  brand: 'registering the 10DLC brand',
-  campaign: 'registering the 10DLC campaign',
-  campaign_number: 'assigning the number to the campaign',
+/** What a person reads about each step: what it was doing, and what Telnyx may refuse. */
+export const STEP_WORDING: Record<ProvisioningStepName, { doing: string; request: string }> = {
+  messaging_profile: {
+    doing: 'creating the messaging profile',
+    request: 'the messaging profile',
+  },
+  phone_number: { doing: 'getting the phone number', request: 'the phone number order' },
+  brand: { doing: 'registering the 10DLC brand', request: 'the brand registration' },
+  campaign: { doing: 'registering the 10DLC campaign', request: 'the campaign registration' },
+  campaign_number: {
+    doing: 'assigning the number to the campaign',
+    request: 'the number assignment to the campaign',
+  },
 };

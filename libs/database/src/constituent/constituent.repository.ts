@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, EntityManager, In, IsNull } from 'typeorm';
+import { EntityManager, In, IsNull } from 'typeorm';
 import {
   aliasKey,
   ConstituentSearch,
@@ -16,7 +16,7 @@ import type { NeedVisibility } from '../need/need-visibility';
 import { SystemDatabase } from '../tenancy/system-database';
 import { TenantContext } from '../tenancy/tenant-context';
 
-/** How many existing constituents one match check looks at, at most. */
+/** How many existing constituents one trait of a match check brings, at most. */
 const MATCH_CANDIDATE_LIMIT = 50;
 
 export type ConstituentChanges = Partial<ConstituentFields> & { smsOptedOut?: boolean };
@@ -61,8 +61,8 @@ function setsThreshold(search: ConstituentSearchSql): boolean {
   return search.passes.some((pass) => pass.threshold !== null);
 }
 
-/** An indexed predicate of a match check, and its parameters. */
-type MatchTrait = [sql: string, values: Record<string, string | string[]>];
+/** An indexed predicate of a match check, its values in the places of its `?`s. */
+type MatchTrait = [sql: string, ...values: string[]];
 
 /**
  * Merged-away constituents are never returned, except by lockInOrder (a merge must see them).
@@ -207,31 +207,21 @@ export class ConstituentRepository {
     const email = normalizeEmail(profile.email);
     const zip = profile.addressZip;
     const traits: MatchTrait[] = [];
-    if (keys.phoneDigits)
-      traits.push(['c.phone_digits = :phoneDigits', { phoneDigits: keys.phoneDigits }]);
-    if (email) traits.push(['c.email = :email', { email }]);
+    if (keys.phoneDigits) traits.push(['c.phone_digits = ?', keys.phoneDigits]);
+    if (email) traits.push(['c.email = ?', email]);
     if (profile.dateOfBirth) {
+      traits.push(['c.date_of_birth = ?::date', profile.dateOfBirth]);
       const swapped = swappedDayMonth(profile.dateOfBirth);
-      traits.push([
-        'c.date_of_birth IN (:...birthDates)',
-        { birthDates: swapped ? [profile.dateOfBirth, swapped] : [profile.dateOfBirth] },
-      ]);
+      if (swapped) traits.push(['c.date_of_birth = ?::date', swapped]);
     }
     if (email && keys.aliasKey) {
-      traits.push(['c.alias_key = :aliasKey AND c.email IS NOT NULL', { aliasKey: keys.aliasKey }]);
+      traits.push(['c.alias_key = ? AND c.email IS NOT NULL', keys.aliasKey]);
     }
     if (zip && keys.streetKey) {
-      traits.push([
-        'c.address_zip = :zip AND c.street_key = :streetKey',
-        { zip, streetKey: keys.streetKey },
-      ]);
+      traits.push(['c.address_zip = ? AND c.street_key = ?', zip, keys.streetKey]);
     }
-    if (zip && keys.nameKey) {
-      traits.push([
-        'c.address_zip = :zip AND c.name_key % :nameKey',
-        { zip, nameKey: keys.nameKey },
-      ]);
-    }
+    if (zip && keys.nameKey)
+      traits.push(['c.address_zip = ? AND c.name_key % ?', zip, keys.nameKey]);
     if (traits.length === 0) return [];
     const ids = await this.matchCandidateIdsAcrossOrganizations(organizationId, traits, excludeId);
     if (ids.length === 0) return [];
@@ -244,23 +234,32 @@ export class ConstituentRepository {
 
   /**
    * Crosses organizations: as the system role (see searchIdsAcrossOrganizations), the ids of the
-   * organization's live constituents that have any of the traits (an OR of indexed predicates,
-   * bounded). One autocommit statement on the system role's pool: it sees committed rows only.
+   * organization's live constituents that have any of the traits. Each trait is its own bounded,
+   * indexed branch of a UNION (an OR of them in one WHERE let the planner walk the organization's
+   * rows under a LIMIT), so a common birth date cannot crowd out a shared phone. One autocommit
+   * statement on the system role's pool: it sees committed rows only.
    */
   private async matchCandidateIdsAcrossOrganizations(
     organizationId: string,
     traits: MatchTrait[],
     excludeId: string | null,
   ): Promise<string[]> {
-    const query = this.system.manager
-      .createQueryBuilder(ConstituentEntity, 'c')
-      .select('c.id', 'id')
-      .where('c.organization_id = :organizationId AND c.merged_into_id IS NULL', {
-        organizationId,
-      })
-      .andWhere(new Brackets((any) => traits.forEach(([sql, values]) => any.orWhere(sql, values))));
-    if (excludeId) query.andWhere('c.id <> :excludeId', { excludeId });
-    const rows = await query.limit(MATCH_CANDIDATE_LIMIT).getRawMany<{ id: string }>();
+    const parameters: unknown[] = [organizationId, excludeId];
+    const branches = traits.map(([predicate, ...values]) => {
+      let next = 0;
+      const sql = predicate.replace(/\?/g, () => {
+        parameters.push(values[next++]);
+        return `$${parameters.length}`;
+      });
+      return `(SELECT c.id FROM constituent c
+                WHERE c.organization_id = $1 AND c.merged_into_id IS NULL
+                  AND c.id IS DISTINCT FROM $2::uuid AND ${sql}
+                LIMIT ${MATCH_CANDIDATE_LIMIT})`;
+    });
+    const rows: { id: string }[] = await this.system.manager.query(
+      branches.join(' UNION '),
+      parameters,
+    );
     return rows.map((row) => row.id);
   }
 

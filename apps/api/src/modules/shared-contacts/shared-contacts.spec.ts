@@ -1,4 +1,11 @@
-import { bearer, expectProblem, newMember, newOrgWithAdmin, TestApp } from '@app/testing';
+import {
+  bearer,
+  expectProblem,
+  newConstituent,
+  newMember,
+  newOrgWithAdmin,
+  TestApp,
+} from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
 
 const SHELTER = { addressStreet: '220 Harbor Light Way', addressZip: '60607' };
@@ -280,6 +287,29 @@ describe('shared contact points', () => {
         dateOfBirth: '1969-01-17',
       });
       expect(nacho.body.matches).toEqual([expect.objectContaining({ reasons: ['NAME_DOB'] })]);
+    });
+  });
+
+  describe('candidates', () => {
+    it('a common birth date does not crowd out the one who shares the phone', async () => {
+      const { auth, org } = await newOrgWithAdmin(api);
+      const owner = await newConstituent(api, org.id, {
+        firstName: 'Ana',
+        lastName: 'Silva',
+        phone: FRONT_DESK,
+      });
+      for (let index = 0; index < 60; index++) {
+        await newConstituent(api, org.id, { lastName: `Born${index}`, dateOfBirth: '1990-01-01' });
+      }
+      const created = await create(auth, {
+        firstName: 'Ana',
+        lastName: 'Silva',
+        phone: FRONT_DESK,
+        dateOfBirth: '1990-01-01',
+      });
+      expect(created.body.matches).toEqual([
+        expect.objectContaining({ candidateConstituentId: owner.id, reasons: ['PHONE'] }),
+      ]);
     });
   });
 

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import {
   DatabaseModule,
-  EventOutbox,
   IdempotencyKeyRepository,
   InteractionRepository,
   MemberInvitationRepository,
@@ -37,8 +36,8 @@ import { SmsOutbox } from './sms/sms-outbox';
     ]),
     MessagingModule,
   ],
-  providers: [JobQueue, SmsOutbox, SmsDispatcher, EventOutbox, SubscriptionUrlPolicy],
-  exports: [JobQueue, SmsOutbox, SmsDispatcher, EventOutbox, SubscriptionUrlPolicy],
+  providers: [JobQueue, SmsOutbox, SmsDispatcher, SubscriptionUrlPolicy],
+  exports: [JobQueue, SmsOutbox, SmsDispatcher, SubscriptionUrlPolicy],
 })
 export class JobsModule {}
 

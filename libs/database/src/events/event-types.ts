@@ -1,4 +1,7 @@
-/** The outbound event kinds a subscription may ask for, and what each one's `data` carries. */
+/**
+ * The outbound event kinds a subscription may ask for. Each is emitted by a trigger on the row its
+ * change writes (migrations 1763800016000 and 1763800016100), with ids, statuses and codes only.
+ */
 export const EVENT_TYPES = [
   'need.created',
   'need.status_changed',
@@ -15,6 +18,3 @@ export const EVENT_TYPES = [
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
-
-/** Ids, statuses and times only, never personal data. */
-export type EventData = Record<string, string | number | boolean | null>;

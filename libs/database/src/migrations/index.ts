@@ -16,6 +16,7 @@ import { SurveyResponses1763800013000 } from './1763800013000-survey-responses';
 import { SharedContactPoints1763800014000 } from './1763800014000-shared-contact-points';
 import { SharedRateLimits1763800015000 } from './1763800015000-shared-rate-limits';
 import { EventSubscriptions1763800016000 } from './1763800016000-event-subscriptions';
+import { EventTriggers1763800016100 } from './1763800016100-event-triggers';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   SharedContactPoints1763800014000,
   SharedRateLimits1763800015000,
   EventSubscriptions1763800016000,
+  EventTriggers1763800016100,
 ];

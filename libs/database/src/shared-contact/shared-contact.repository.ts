@@ -57,19 +57,20 @@ export class SharedContactRepository {
 
   /**
    * Crosses organizations: as the system role (see ConstituentRepository), a bounded sample of the
-   * organization's live constituents other than `excludeId` giving the point, from the point's
+   * organization's live constituents (other than `excludeId`, if any) giving the point, from the point's
    * index (committed rows only). Returns households and surnames only.
    */
   async sampleHolders(
     organizationId: string,
     point: ContactPointKey,
-    excludeId: string,
+    excludeId: string | null,
   ): Promise<PointHolder[]> {
     const [predicate, values] = holderPredicate(point, 3);
     const rows: { household_id: string; last_name: string | null }[] =
       await this.system.manager.query(
         `SELECT c.household_id, c.last_name FROM constituent c
-          WHERE c.organization_id = $1 AND c.merged_into_id IS NULL AND c.id <> $2 AND ${predicate}
+          WHERE c.organization_id = $1 AND c.merged_into_id IS NULL AND c.id IS DISTINCT FROM $2::uuid
+            AND ${predicate}
           LIMIT ${HOLDER_SAMPLE}`,
         [organizationId, excludeId, ...values],
       );

@@ -53,6 +53,21 @@ describe('scoreMatch on the matching test set', () => {
 });
 
 describe('scoreMatch with shared contact points', () => {
+  it('still raises one name at one shelter address, and nothing for one name on a shelter phone', () => {
+    const shelter = { addressStreet: '220 Harbor Light Way', addressZip: '60607' };
+    const ana = person({ firstName: 'Ana', lastName: 'Bello', ...shelter });
+    expect(scoreMatch(ana, person({ ...ana }), ['ADDRESS']).reasons).toEqual([
+      'NAME_ADDRESS',
+      'ADDRESS',
+    ]);
+    const byPhone = scoreMatch(
+      person({ firstName: 'Ana', lastName: 'Bello', phone: '+13125550900' }),
+      person({ firstName: 'Ana', lastName: 'Bello', phone: '+13125550900' }),
+      ['PHONE'],
+    );
+    expect(isSuggested(byPhone, false)).toBe(false);
+  });
+
   const shelter = {
     addressStreet: '220 Harbor Light Way',
     addressZip: '60607',
@@ -79,9 +94,9 @@ describe('scoreMatch with shared contact points', () => {
     });
   });
 
-  it('still finds the same name and birth date at a shared address, without NAME_ADDRESS', () => {
+  it('still finds the same name and birth date, or the same name, at a shared address', () => {
     const again = scoreMatch(darnell, person({ ...darnell, phone: null }), ['ADDRESS']);
-    expect(again.reasons).toEqual(['NAME_DOB', 'ADDRESS']);
+    expect(again.reasons).toEqual(['NAME_DOB', 'NAME_ADDRESS', 'ADDRESS']);
     expect(again.sharedReasons).toEqual(['ADDRESS']);
     expect(isSuggested(again, false)).toBe(true);
   });
@@ -141,6 +156,12 @@ describe('isSamePerson', () => {
         person({ firstName: 'Maria', lastName: 'Lopez', email: 'm@x.org ' }),
       ),
     ).toBe(true);
+  });
+
+  it('does not count a shared contact point (a shelter’s front desk) as the same contact', () => {
+    const again = person({ firstName: 'Maria', lastName: 'Lopez', phone: '(202) 555-0123' });
+    expect(isSamePerson(maria, again, ['PHONE'])).toBe(false);
+    expect(isSamePerson(maria, again, ['EMAIL', 'ADDRESS'])).toBe(true);
   });
 
   it('refuses another name, another birth date, or no shared contact', () => {

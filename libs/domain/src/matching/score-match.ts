@@ -110,8 +110,8 @@ function signals(a: MatchProfile, b: MatchProfile): Map<MatchReason, number> {
 
 /**
  * How likely two constituents are one person or one household, and why. `shared` are the contact
- * points of the pair known to be shared by unrelated people: they are reported but weigh nothing,
- * and an address that is one adds no weight to a name either (NAME_ADDRESS).
+ * points of the pair known to be shared by unrelated people: they are reported but weigh nothing
+ * on their own; one name at one shelter (NAME_ADDRESS) still counts, as residents are dozens.
  */
 export function scoreMatch(
   a: MatchProfile,
@@ -119,7 +119,6 @@ export function scoreMatch(
   shared: readonly ContactPoint[] = [],
 ): MatchScore {
   const fired = signals(a, b);
-  if (shared.includes('ADDRESS')) fired.delete('NAME_ADDRESS');
   const reasons = MATCH_REASONS.filter((reason) => fired.has(reason));
   const sharedReasons = shared.filter((point) => fired.has(point));
   const missed = reasons
@@ -133,18 +132,24 @@ export function scoreMatch(
 
 /**
  * Certainly one person, so intake may reuse the record instead of creating another: the same phone
- * or email, the same first and last name once normalized, and no conflicting birth date.
+ * or email (not a shared contact point: two residents of one name at a shelter are two people),
+ * the same first and last name once normalized, and no conflicting birth date.
  */
-export function isSamePerson(a: MatchProfile, b: MatchProfile): boolean {
-  const sameContact =
-    sameValue(phoneDigits(a.phone), phoneDigits(b.phone)) ||
-    sameValue(normalizeEmail(a.email), normalizeEmail(b.email));
+export function isSamePerson(
+  a: MatchProfile,
+  b: MatchProfile,
+  shared: readonly ContactPoint[] = [],
+): boolean {
+  const samePhone =
+    !shared.includes('PHONE') && sameValue(phoneDigits(a.phone), phoneDigits(b.phone));
+  const sameEmail =
+    !shared.includes('EMAIL') && sameValue(normalizeEmail(a.email), normalizeEmail(b.email));
   const nameA = personName(a);
   const nameB = personName(b);
   const sameName =
     nameA !== null && nameB !== null && nameA.first === nameB.first && nameA.last === nameB.last;
   const birthDatesAgree = !a.dateOfBirth || !b.dateOfBirth || a.dateOfBirth === b.dateOfBirth;
-  return sameContact && sameName && birthDatesAgree;
+  return (samePhone || sameEmail) && sameName && birthDatesAgree;
 }
 
 /** Whether to raise the pair for review; inside one household, only person-level evidence counts. */

@@ -392,7 +392,7 @@ const SHARED: MatchCase[] = [
     b: { firstName: 'Darnell', lastName: 'Hayes', dateOfBirth: '1968-12-25', ...SHELTER },
     shared: ['PHONE', 'ADDRESS'],
     expected: 'PERSON',
-    reasons: ['PHONE', 'NAME_DOB', 'ADDRESS'],
+    reasons: ['PHONE', 'NAME_DOB', 'NAME_ADDRESS', 'ADDRESS'],
   },
   {
     name: 'shelter resident registered twice, once by nickname',

@@ -11,6 +11,7 @@ import {
 import { DomainError } from '@app/http';
 import type { ContactDto } from './contact.dto';
 import { HouseholdMatchRaiser } from './household-match-raiser';
+import { SharedContactPoints } from './shared-contact-points';
 
 export interface IntakeResult {
   constituentId: string;
@@ -57,17 +58,18 @@ export class ConstituentIntakeService {
     private readonly constituents: ConstituentRepository,
     private readonly households: HouseholdRepository,
     private readonly raiser: HouseholdMatchRaiser,
+    private readonly sharedPoints: SharedContactPoints,
   ) {}
 
   /**
-   * Reuses an existing constituent when it is certainly the same person (the same phone or email and
-   * the same normalized first and last name, no conflicting birth date); its record is left as it
-   * is. Otherwise creates one in a new household and raises household matches for likely duplicates.
+   * Reuses an existing constituent when it is certainly the same person (the same phone or email,
+   * not a shared contact point such as a shelter's front desk, and the same normalized first and
+   * last name, no conflicting birth date); its record is left as it is. Otherwise creates one in a new household and raises household matches for likely duplicates.
    */
   async intake(organizationId: string, contact: ContactDto): Promise<IntakeResult> {
     const fields = completeFields(contact, 'contact');
     const candidates = await this.constituents.findMatchCandidates(organizationId, fields, null);
-    const same = candidates.find((candidate) => isSamePerson(fields, candidate));
+    const same = await this.samePerson(organizationId, fields, candidates);
     if (same)
       return { constituentId: same.id, householdId: same.householdId, duplicateWarning: null };
     const { constituent, matches } = await this.insert(organizationId, fields, null, candidates);
@@ -76,6 +78,18 @@ export class ConstituentIntakeService {
       householdId: constituent.householdId,
       duplicateWarning: duplicateWarning(matches),
     };
+  }
+
+  /** The candidate certainly the same person; shared points are looked up only if one may be. */
+  private async samePerson(
+    organizationId: string,
+    fields: ConstituentFields,
+    candidates: ConstituentEntity[],
+  ): Promise<ConstituentEntity | undefined> {
+    const likely = candidates.filter((candidate) => isSamePerson(fields, candidate));
+    if (likely.length === 0) return undefined;
+    const shared = await this.sharedPoints.sharedKindsOf(organizationId, fields);
+    return likely.find((candidate) => isSamePerson(fields, candidate, shared));
   }
 
   /** Always creates: in the given household of the organization (400 otherwise), else a new one. */

@@ -40,6 +40,21 @@ describe('ConstituentIntakeService.intake', () => {
     expect(row).toEqual({ household_id: result.householdId, phone: '+12025550160' });
   });
 
+  it('does not reuse a namesake who gave the same shelter front-desk phone', async () => {
+    const org = await newOrg(api);
+    const frontDesk = '+13125550900';
+    for (const lastName of ['Ortega', 'Park', 'Hayes', 'Novak']) {
+      await newConstituent(api, org.id, { firstName: 'Resident', lastName, phone: frontDesk });
+    }
+    const namesake = await newConstituent(api, org.id, {
+      firstName: 'Ana',
+      lastName: 'Bello',
+      phone: frontDesk,
+    });
+    const result = await intake(org.id, { firstName: 'Ana', lastName: 'Bello', phone: frontDesk });
+    expect(result.constituentId).not.toBe(namesake.id);
+  });
+
   it('reuses the same person (same phone and name) and leaves the record as it was', async () => {
     const org = await newOrg(api);
     const existing = await newConstituent(api, org.id, {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ContactFields,
   ContactPoint,
   contactPointKey,
   ContactPointKey,
@@ -32,6 +33,24 @@ export class SharedContactPoints {
     private readonly shared: SharedContactRepository,
     private readonly matches: HouseholdMatchRepository,
   ) {}
+
+  /**
+   * Which of the contact fields' points are shared now, by kind, recording nothing: for intake,
+   * before a constituent exists.
+   */
+  async sharedKindsOf(organizationId: string, fields: ContactFields): Promise<ContactPoint[]> {
+    const points = contactPointsOf(fields);
+    if (points.length === 0) return [];
+    const recorded = await this.shared.findForPoints(organizationId, points);
+    const judged = await Promise.all(
+      points.map(async (point) => {
+        const entry = entryFor(recorded, point);
+        if (entry?.source === 'MARKED') return entry.shared;
+        return isSharedPoint(await this.shared.sampleHolders(organizationId, point, null));
+      }),
+    );
+    return points.filter((_, index) => judged[index]).map((point) => point.kind);
+  }
 
   /**
    * The constituent's shared points, by kind. Detections are recorded as they come and go; a point

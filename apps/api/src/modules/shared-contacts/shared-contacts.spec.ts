@@ -92,7 +92,7 @@ describe('shared contact points', () => {
       expect(again.body.matches).toEqual([
         expect.objectContaining({
           candidateConstituentId: ids[2],
-          reasons: ['PHONE', 'NAME_DOB', 'ADDRESS'],
+          reasons: ['PHONE', 'NAME_DOB', 'NAME_ADDRESS', 'ADDRESS'],
           sharedReasons: ['PHONE', 'ADDRESS'],
           kind: 'PERSON',
         }),

@@ -2,18 +2,19 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from './data-source-options';
 import { MemberCache } from './member/member-cache';
+import { OrganizationCache } from './organization/organization-cache';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { APPLICATION_ROLE, SYSTEM_ROLE } from './tenancy/database-roles';
 import { SYSTEM_DATA_SOURCE, SystemDatabase } from './tenancy/system-database';
 import { TenantContext } from './tenancy/tenant-context';
 
 /**
- * The two ways to PostgreSQL, the cache of members every request's guard reads and the shared rate
- * limit counters: one instance each for the whole application.
+ * The two ways to PostgreSQL, the caches of members (every request's guard) and organizations
+ * (every intake), and the shared rate limit counters: one instance each for the whole application.
  */
 @Module({
-  providers: [TenantContext, SystemDatabase, MemberCache, RateLimitStore],
-  exports: [TenantContext, SystemDatabase, MemberCache, RateLimitStore],
+  providers: [TenantContext, SystemDatabase, MemberCache, OrganizationCache, RateLimitStore],
+  exports: [TenantContext, SystemDatabase, MemberCache, OrganizationCache, RateLimitStore],
 })
 class DatabaseAccessModule {}
 

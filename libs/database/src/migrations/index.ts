@@ -15,6 +15,7 @@ import { TelephonyProvisioning1763800012000 } from './1763800012000-telephony-pr
 import { SurveyResponses1763800013000 } from './1763800013000-survey-responses';
 import { SharedContactPoints1763800014000 } from './1763800014000-shared-contact-points';
 import { SharedRateLimits1763800015000 } from './1763800015000-shared-rate-limits';
+import { OrganizationChangeNotifications1763800015500 } from './1763800015500-organization-change-notifications';
 import { EventSubscriptions1763800016000 } from './1763800016000-event-subscriptions';
 import { EventTriggers1763800016100 } from './1763800016100-event-triggers';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   SurveyResponses1763800013000,
   SharedContactPoints1763800014000,
   SharedRateLimits1763800015000,
+  OrganizationChangeNotifications1763800015500,
   EventSubscriptions1763800016000,
   EventTriggers1763800016100,
 ];

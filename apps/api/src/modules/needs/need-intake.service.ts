@@ -6,8 +6,8 @@ import {
   NeedEntity,
   NeedRepository,
   NeedVisibility,
+  OrganizationCache,
   OrganizationEntity,
-  OrganizationRepository,
   PartnerEntity,
   TenantContext,
 } from '@app/database';
@@ -37,27 +37,28 @@ interface Intaker {
 const PUBLIC_INTAKER: Intaker = { memberId: null, partnerId: null, visibility: EVERY_NEED };
 
 /**
- * Recording new needs: public intake and staff intake. A hot path: reads, then
- * one INSERT, with no transaction of its own unless a `contact` makes it write more rows.
+ * Recording new needs: public intake and staff intake. A hot path: the organization and its
+ * partners come from memory (OrganizationCache), then one INSERT, with no transaction of its own
+ * unless a `contact` makes it write more rows.
  */
 @Injectable()
 export class NeedIntakeService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tenant: TenantContext,
-    private readonly organizations: OrganizationRepository,
+    private readonly organizations: OrganizationCache,
     private readonly needs: NeedRepository,
     private readonly linker: NeedLinker,
     private readonly router: NeedRouter,
   ) {}
 
   /**
-   * Anonymous intake, in the organization the body names (entered before the handler). Row-level
-   * security hides every other organization, so an unknown and a disabled one are the same 400.
+   * Anonymous intake, in the organization the body names (entered before the handler). An unknown
+   * and a disabled organization are the same 400.
    */
   async createPublic(input: CreatePublicNeedDto): Promise<PublicNeedCreatedDto> {
     const { organizationId, ...fields } = input;
-    const organization = await this.organizations.findById(organizationId);
+    const organization = (await this.organizations.find(organizationId))?.organization;
     if (organization?.orgStatus !== 'ENABLED') {
       throw DomainError.invalid(
         'organizationId',
@@ -70,7 +71,7 @@ export class NeedIntakeService {
 
   /** Staff intake: `createdBy` is the member; a partner member records needs for its own partner. */
   async createForMember(auth: AuthContext, input: CreateNeedDto): Promise<NeedResponseDto> {
-    const organization = await this.organizations.findById(auth.organizationId);
+    const organization = (await this.organizations.find(auth.organizationId))?.organization;
     if (!organization) throw DomainError.notFound('Organization');
     const intaker = {
       memberId: auth.memberId,

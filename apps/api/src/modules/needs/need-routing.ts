@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PartnerEntity, PartnerRepository } from '@app/database';
+import { OrganizationCache, PartnerEntity } from '@app/database';
 import { addBusinessHours, routeByKeywords, slaSchedule } from '@app/domain';
 import type { BusinessSchedule } from '@app/domain';
 import { DomainError } from '@app/http';
@@ -14,10 +14,10 @@ export function firstResponseDue(partner: PartnerEntity, routedAt: Date): Date {
   return addBusinessHours(routedAt, partner.slaHours, partnerSchedule(partner));
 }
 
-/** Which partner receives a need. Archived partners never do. */
+/** Which partner receives a need. Archived partners never do. Reads the cached partners. */
 @Injectable()
 export class NeedRouter {
-  constructor(private readonly partners: PartnerRepository) {}
+  constructor(private readonly organizations: OrganizationCache) {}
 
   /** The requested partner; else the best keyword match of the description; else the default partner. */
   async route(
@@ -26,9 +26,7 @@ export class NeedRouter {
     requestedPartnerId: string | undefined,
   ): Promise<PartnerEntity> {
     if (requestedPartnerId) return this.activePartner(organizationId, requestedPartnerId);
-    const active = (await this.partners.list(organizationId)).filter(
-      (partner) => !partner.isArchived,
-    );
+    const active = (await this.partnersOf(organizationId)).filter((partner) => !partner.isArchived);
     const matchedId = routeByKeywords(description, active);
     const partner =
       active.find((candidate) => candidate.id === matchedId) ?? active.find((p) => p.isDefault);
@@ -43,7 +41,9 @@ export class NeedRouter {
 
   /** A partner of the organization that takes needs, else a 400 naming partnerId. */
   async activePartner(organizationId: string, partnerId: string): Promise<PartnerEntity> {
-    const partner = await this.partners.findById(organizationId, partnerId);
+    const partner = (await this.partnersOf(organizationId)).find(
+      (candidate) => candidate.id === partnerId,
+    );
     if (!partner || partner.isArchived) {
       throw DomainError.invalid(
         'partnerId',
@@ -51,5 +51,9 @@ export class NeedRouter {
       );
     }
     return partner;
+  }
+
+  private async partnersOf(organizationId: string): Promise<PartnerEntity[]> {
+    return (await this.organizations.find(organizationId))?.partners ?? [];
   }
 }

@@ -11,4 +11,5 @@ export * from './provisioning/provisioning-failure';
 export * from './provisioning/provisioning-jobs.module';
 export * from './provisioning/provisioning-queue';
 export * from './provisioning/provisioning-runner';
+export * from './provisioning/provisioning.processor';
 export * from './events/subscription-url-policy';

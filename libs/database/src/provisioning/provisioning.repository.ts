@@ -72,12 +72,13 @@ export class ProvisioningRepository {
 
   /**
    * Creates the run and its steps, or resumes it: FAILED steps become PENDING again. The adopted
-   * number is recorded while the number step has not finished.
+   * number is recorded while the number step has not finished. Its next job is due now: should it
+   * never be sent, the sweep (ProvisioningProcessor) sends it.
    */
   async startOrResume(organizationId: string, existingPhoneNumber: string | null): Promise<void> {
     await this.tenant.manager.query(
-      `INSERT INTO telephony_provisioning (organization_id, existing_phone_number)
-       VALUES ($1, $2)
+      `INSERT INTO telephony_provisioning (organization_id, existing_phone_number, next_run_at)
+       VALUES ($1, $2, now())
        ON CONFLICT (organization_id) DO UPDATE
          SET existing_phone_number = coalesce($2, telephony_provisioning.existing_phone_number),
              next_run_at = now()`,

@@ -1,4 +1,10 @@
-import { OrganizationEntity } from '@app/database';
+import {
+  OrganizationEntity,
+  organizationId,
+  ProvisioningRepository,
+  TenantContext,
+} from '@app/database';
+import { ProvisioningProcessor } from '@app/jobs';
 import {
   bearer,
   eventually,
@@ -426,6 +432,23 @@ describe('Telephony provisioning', () => {
       ).toHaveLength(1);
     }, 40_000);
   });
+
+  it('sends the job of a run whose job was lost again (the sweep)', async () => {
+    const { org, auth } = await newProvisionableOrg(api);
+    // A start whose job was never sent (the API died between its commit and the send), ten minutes on.
+    const tenant = api.app.get(TenantContext);
+    await tenant.run(organizationId(org.id), () =>
+      api.app.get(ProvisioningRepository).startOrResume(org.id, null),
+    );
+    await api.dataSource.query(
+      `UPDATE telephony_provisioning SET next_run_at = next_run_at - interval '10 minutes'
+        WHERE organization_id = $1`,
+      [org.id],
+    );
+    expect((await progress(auth)).state).toBe('RUNNING');
+    await api.app.get(ProvisioningProcessor).sweep();
+    await settled(auth, 'COMPLETED');
+  }, 30_000);
 
   it('adopts a number the Telnyx account already owns instead of ordering one', async () => {
     const { org, auth } = await newProvisionableOrg(api);

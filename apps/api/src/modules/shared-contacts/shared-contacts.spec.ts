@@ -160,6 +160,22 @@ describe('shared contact points', () => {
       ]);
     });
 
+    it('stops counting a merged-away constituent: the detection is forgotten at the next update', async () => {
+      const { auth } = await newOrgWithAdmin(api);
+      const ids: string[] = [];
+      for (const lastName of ['Ortega', 'Park', 'Hayes', 'Novak']) {
+        ids.push((await create(auth, { firstName: 'Resident', lastName, ...SHELTER })).body.id);
+      }
+      expect((await list(auth)).body).toHaveLength(1);
+      const merged = await api.http
+        .post('/api/constituents/merge')
+        .set(auth)
+        .send({ sourceConstituentId: ids[3], targetConstituentId: ids[2] });
+      expect(merged.status).toBe(200);
+      await api.http.put(`/api/constituents/${ids[2]}`).set(auth).send({ firstName: 'Darnell' });
+      expect((await list(auth)).body).toEqual([]);
+    });
+
     it('does not treat one family’s address as shared', async () => {
       const { auth } = await newOrgWithAdmin(api);
       for (const firstName of ['Ana', 'Luis', 'Marta', 'Pablo', 'Ines']) {

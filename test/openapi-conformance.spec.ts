@@ -79,6 +79,18 @@ describe('OpenAPI document against the registered routes', () => {
     expect(documented).toEqual(registered);
   });
 
+  it('names every operation once, in lowerCamelCase verb and resource (the client’s methods)', () => {
+    const ids = listOperations(document).map((operation) => operation.spec.operationId ?? '');
+    const unnamed = listOperations(document)
+      .filter(
+        (operation) =>
+          !/^[a-z]+[A-Z][A-Za-z]*$|^(login|logout)$/.test(operation.spec.operationId ?? ''),
+      )
+      .map((operation) => `${operation.key}: ${operation.spec.operationId}`);
+    expect(unnamed).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('documents the success schema and the problems of every operation', () => {
     const routes = new Map(
       listRoutes(api.app).map((route) => [`${route.method} ${route.path}`, route]),

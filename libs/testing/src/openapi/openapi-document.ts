@@ -38,6 +38,7 @@ export interface ResponseObject {
 }
 
 export interface OperationObject {
+  operationId?: string;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema?: Schema }> };
   responses: Record<string, ResponseObject>;

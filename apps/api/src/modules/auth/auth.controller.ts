@@ -21,7 +21,10 @@ export class AuthController {
   @Post('login')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange email and password for an access and a refresh token' })
+  @ApiOperation({
+    operationId: 'login',
+    summary: 'Exchange email and password for an access and a refresh token',
+  })
   @ApiOkResponse({ type: TokenPairDto })
   @ApiProblems(400, 401, 429)
   login(@Body() body: LoginDto, @Ip() ip: string): Promise<TokenPairDto> {
@@ -31,7 +34,10 @@ export class AuthController {
   @Post('refresh')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rotate a refresh token; reusing an old one revokes its whole family' })
+  @ApiOperation({
+    operationId: 'refreshTokens',
+    summary: 'Rotate a refresh token; reusing an old one revokes its whole family',
+  })
   @ApiOkResponse({ type: TokenPairDto })
   @ApiProblems(400, 401)
   refresh(@Body() body: RefreshDto): Promise<TokenPairDto> {
@@ -41,7 +47,7 @@ export class AuthController {
   @Post('logout')
   @Public()
   @HttpCode(204)
-  @ApiOperation({ summary: "Revoke a refresh token's family" })
+  @ApiOperation({ operationId: 'logout', summary: "Revoke a refresh token's family" })
   @ApiNoContentResponse({ description: 'Revoked; an unknown token gets the same answer' })
   @ApiProblems(400)
   async logout(@Body() body: RefreshDto): Promise<void> {
@@ -50,7 +56,10 @@ export class AuthController {
 
   @Get('me')
   @Authenticated()
-  @ApiOperation({ summary: "The caller's member record, with its organization id" })
+  @ApiOperation({
+    operationId: 'getCurrentMember',
+    summary: "The caller's member record, with its organization id",
+  })
   @ApiOkResponse({ type: MeResponseDto })
   async me(@CurrentAuth() auth: AuthContext): Promise<MeResponseDto> {
     const member = await this.members.get(auth.organizationId, auth.memberId);
@@ -61,6 +70,7 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'acceptInvitation',
     summary: 'Set a password with an invitation token; confirms the member',
     description: 'Failed attempts are rate limited per client IP, like logins.',
   })

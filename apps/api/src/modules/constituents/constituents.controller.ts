@@ -23,6 +23,7 @@ export class ConstituentsController {
   @Post()
   @Authenticated({ permission: Permission.ConstituentWrite })
   @ApiOperation({
+    operationId: 'createConstituent',
     summary: 'Create a constituent (staff intake)',
     description:
       'In the given household, else in a new one. Returns the record and the household matches ' +
@@ -43,6 +44,7 @@ export class ConstituentsController {
   @Get()
   @Authenticated({ permission: Permission.ConstituentRead })
   @ApiOperation({
+    operationId: 'searchConstituents',
     summary: 'Search constituents',
     description:
       'By email (exact, any case), phone (any formatting), a need reference number, or name ' +
@@ -66,6 +68,7 @@ export class ConstituentsController {
   @HttpCode(200)
   @Authenticated({ permission: Permission.ConstituentMerge })
   @ApiOperation({
+    operationId: 'mergeConstituents',
     summary: 'Merge one constituent into another',
     description:
       "One transaction: the source's needs, interactions and household matches move to the target, " +
@@ -84,7 +87,11 @@ export class ConstituentsController {
 
   @Get(':id')
   @Authenticated({ permission: Permission.ConstituentRead })
-  @ApiOperation({ summary: 'Read a constituent', description: PII_NOTE })
+  @ApiOperation({
+    operationId: 'getConstituent',
+    summary: 'Read a constituent',
+    description: PII_NOTE,
+  })
   @ApiOkResponse({ type: ConstituentResponseDto })
   @ApiProblems(400, 404)
   get(@CurrentAuth() auth: AuthContext, @UuidParam() id: string): Promise<ConstituentResponseDto> {
@@ -94,6 +101,7 @@ export class ConstituentsController {
   @Put(':id')
   @Authenticated({ permission: Permission.ConstituentWrite })
   @ApiOperation({
+    operationId: 'updateConstituent',
     summary: 'Update a constituent (partial)',
     description: `An omitted field is unchanged; null clears it. Raises household matches the new values suggest. ${PII_NOTE}`,
   })
@@ -110,7 +118,11 @@ export class ConstituentsController {
   @Post(':id/opt-out')
   @HttpCode(200)
   @Authenticated({ permission: Permission.ConstituentOptOut })
-  @ApiOperation({ summary: 'Opt a constituent out of SMS (idempotent)', description: PII_NOTE })
+  @ApiOperation({
+    operationId: 'optOutConstituent',
+    summary: 'Opt a constituent out of SMS (idempotent)',
+    description: PII_NOTE,
+  })
   @ApiOkResponse({ type: ConstituentResponseDto })
   @ApiProblems(400, 404)
   optOut(

@@ -51,7 +51,11 @@ export class EventSubscriptionsController {
 
   @Post()
   @Authenticated({ permission: Permission.WebhookManage })
-  @ApiOperation({ summary: 'Subscribe a URL to events', description: DELIVERY })
+  @ApiOperation({
+    operationId: 'createEventSubscription',
+    summary: 'Subscribe a URL to events',
+    description: DELIVERY,
+  })
   @ApiCreatedResponse({ type: CreatedEventSubscriptionResponseDto })
   @ApiProblems(400)
   async create(
@@ -66,7 +70,10 @@ export class EventSubscriptionsController {
 
   @Get()
   @Authenticated({ permission: Permission.WebhookManage })
-  @ApiOperation({ summary: "The organization's event subscriptions, oldest first" })
+  @ApiOperation({
+    operationId: 'listEventSubscriptions',
+    summary: "The organization's event subscriptions, oldest first",
+  })
   @ApiOkResponse({ type: [EventSubscriptionResponseDto] })
   list(@CurrentAuth() auth: AuthContext): Promise<EventSubscriptionResponseDto[]> {
     return this.subscriptions.list(auth.organizationId);
@@ -74,7 +81,10 @@ export class EventSubscriptionsController {
 
   @Get(':id')
   @Authenticated({ permission: Permission.WebhookManage })
-  @ApiOperation({ summary: 'An event subscription (its secret is never shown again)' })
+  @ApiOperation({
+    operationId: 'getEventSubscription',
+    summary: 'An event subscription (its secret is never shown again)',
+  })
   @ApiOkResponse({ type: EventSubscriptionResponseDto })
   @ApiProblems(400, 404)
   get(
@@ -86,7 +96,10 @@ export class EventSubscriptionsController {
 
   @Patch(':id')
   @Authenticated({ permission: Permission.WebhookManage })
-  @ApiOperation({ summary: 'Change an event subscription, or pause and resume it' })
+  @ApiOperation({
+    operationId: 'updateEventSubscription',
+    summary: 'Change an event subscription, or pause and resume it',
+  })
   @ApiOkResponse({ type: EventSubscriptionResponseDto })
   @ApiProblems(400, 404)
   update(
@@ -100,7 +113,10 @@ export class EventSubscriptionsController {
   @Delete(':id')
   @HttpCode(204)
   @Authenticated({ permission: Permission.WebhookManage })
-  @ApiOperation({ summary: 'Delete an event subscription and its deliveries' })
+  @ApiOperation({
+    operationId: 'deleteEventSubscription',
+    summary: 'Delete an event subscription and its deliveries',
+  })
   @ApiNoContentResponse()
   @ApiProblems(400, 404)
   async remove(@CurrentAuth() auth: AuthContext, @UuidParam() id: string): Promise<void> {
@@ -110,6 +126,7 @@ export class EventSubscriptionsController {
   @Get(':id/deliveries')
   @Authenticated({ permission: Permission.WebhookManage })
   @ApiOperation({
+    operationId: 'listEventDeliveries',
     summary: "A subscription's deliveries, newest first",
     description: 'One per event and subscription; FAILED once its retries are over.',
   })

@@ -20,7 +20,7 @@ export class HealthController {
   @Get('live')
   @Public()
   @HealthCheck({ noCache: true, swaggerDocumentation: false })
-  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiOperation({ operationId: 'getLiveness', summary: 'Liveness: the process answers' })
   @ApiOkResponse({ type: HealthResponseDto })
   live() {
     return this.health.check([]);
@@ -29,7 +29,10 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck({ noCache: true, swaggerDocumentation: false })
-  @ApiOperation({ summary: 'Readiness: the database answers and every migration is applied' })
+  @ApiOperation({
+    operationId: 'getReadiness',
+    summary: 'Readiness: the database answers and every migration is applied',
+  })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiProblems(503)
   ready() {

@@ -15,6 +15,7 @@ export class HouseholdMatchesController {
   @Get()
   @Authenticated({ permission: Permission.ConstituentMerge })
   @ApiOperation({
+    operationId: 'listHouseholdMatches',
     summary: 'Household match suggestions, newest first',
     description:
       'Keyset pages: the next page is in the Link header (rel="next"), absent on the last page.',
@@ -47,6 +48,7 @@ export class HouseholdMatchesController {
   @HttpCode(200)
   @Authenticated({ permission: Permission.ConstituentMerge })
   @ApiOperation({
+    operationId: 'resolveHouseholdMatch',
     summary: 'Resolve a household match',
     description:
       'MERGE_HOUSEHOLD moves every member of the other household into the target constituent’s ' +

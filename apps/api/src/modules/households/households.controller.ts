@@ -13,6 +13,7 @@ export class HouseholdsController {
   @Get(':id')
   @Authenticated({ permission: Permission.ConstituentRead })
   @ApiOperation({
+    operationId: 'getHousehold',
     summary: 'A household and its members',
     description:
       'A household merged into another is not found. Personal fields of the members are null for ' +

@@ -29,6 +29,7 @@ export class MembersController {
 
   @Post()
   @ApiOperation({
+    operationId: 'inviteMember',
     summary: 'Add a member and email an invitation',
     description:
       `${SCOPE} The response alone carries the one-time invitationUrl (valid 7 days) and ` +
@@ -47,14 +48,22 @@ export class MembersController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List members by email', description: SCOPE })
+  @ApiOperation({
+    operationId: 'listMembers',
+    summary: 'List members by email',
+    description: SCOPE,
+  })
   @ApiOkResponse({ type: [MemberResponseDto] })
   list(@CurrentAuth() auth: AuthContext): Promise<MemberResponseDto[]> {
     return this.members.list(auth);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Read a member, deactivated ones included', description: SCOPE })
+  @ApiOperation({
+    operationId: 'getMember',
+    summary: 'Read a member, deactivated ones included',
+    description: SCOPE,
+  })
   @ApiOkResponse({ type: MemberResponseDto })
   @ApiProblems(400, 404)
   get(@CurrentAuth() auth: AuthContext, @UuidParam() id: string): Promise<MemberResponseDto> {
@@ -63,6 +72,7 @@ export class MembersController {
 
   @Patch(':id')
   @ApiOperation({
+    operationId: 'updateMember',
     summary: "Change a member's role, profiles, partner, name or phone (partial)",
     description: `${SCOPE} Demoting the last active org admin is 409.`,
   })
@@ -79,6 +89,7 @@ export class MembersController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({
+    operationId: 'deactivateMember',
     summary: 'Deactivate a member',
     description:
       `${SCOPE} Login, refresh and existing access tokens are refused at once; the record stays ` +

@@ -27,6 +27,7 @@ export class NeedMessagesController {
   @HttpCode(202)
   @Authenticated({ permission: Permission.NeedSms })
   @ApiOperation({
+    operationId: 'sendNeedSms',
     summary: "Send an SMS to the need's constituent",
     description:
       'Accepted for sending (QUEUED), or SCHEDULED for the end of quiet hours unless `emergency` and ' +
@@ -49,6 +50,7 @@ export class NeedMessagesController {
   @HttpCode(200)
   @Authenticated({ permission: Permission.NeedEmail })
   @ApiOperation({
+    operationId: 'sendNeedEmail',
     summary: "Email the need's constituent through the organization's provider",
     description:
       'A body containing HTML tags is sent as HTML with a plain-text version. A provider failure ' +
@@ -67,7 +69,10 @@ export class NeedMessagesController {
 
   @Get(':id/interactions')
   @Authenticated({ permission: Permission.NeedRead })
-  @ApiOperation({ summary: "The need's emails and SMS, newest first" })
+  @ApiOperation({
+    operationId: 'listNeedInteractions',
+    summary: "The need's emails and SMS, newest first",
+  })
   @ApiOkResponse({ type: [InteractionResponseDto] })
   @ApiProblems(400, 404)
   listInteractions(

@@ -36,6 +36,7 @@ export class NeedsController {
   @Post()
   @Authenticated({ permission: Permission.NeedCreate })
   @ApiOperation({
+    operationId: 'createNeed',
     summary: 'Record a need (staff intake)',
     description:
       'Routing and validation as for public intake; a partner member records needs for its own partner.',
@@ -55,7 +56,11 @@ export class NeedsController {
 
   @Get()
   @Authenticated({ permission: Permission.NeedRead })
-  @ApiOperation({ summary: 'List needs, newest first', description: SCOPE })
+  @ApiOperation({
+    operationId: 'listNeeds',
+    summary: 'List needs, newest first',
+    description: SCOPE,
+  })
   @ApiOkResponse({
     type: [NeedResponseDto],
     headers: {
@@ -79,7 +84,7 @@ export class NeedsController {
 
   @Get(':id')
   @Authenticated({ permission: Permission.NeedRead })
-  @ApiOperation({ summary: 'Read a need', description: SCOPE })
+  @ApiOperation({ operationId: 'getNeed', summary: 'Read a need', description: SCOPE })
   @ApiOkResponse({ type: NeedResponseDto })
   @ApiProblems(400, 404)
   get(@CurrentAuth() auth: AuthContext, @UuidParam() id: string): Promise<NeedResponseDto> {
@@ -89,6 +94,7 @@ export class NeedsController {
   @Patch(':id')
   @Authenticated({ permission: Permission.NeedUpdate })
   @ApiOperation({
+    operationId: 'updateNeed',
     summary: 'Move a need through its lifecycle, assign, transfer or edit it (partial)',
     description:
       'Volunteers may only move the status of needs assigned to them. An invalid move is 409 ' +
@@ -106,7 +112,10 @@ export class NeedsController {
 
   @Get(':id/history')
   @Authenticated({ permission: Permission.NeedRead })
-  @ApiOperation({ summary: "A need's moves, oldest first (actorId null for the system)" })
+  @ApiOperation({
+    operationId: 'getNeedHistory',
+    summary: "A need's moves, oldest first (actorId null for the system)",
+  })
   @ApiOkResponse({ type: [NeedHistoryEntryDto] })
   @ApiProblems(400, 404)
   history(

@@ -18,6 +18,7 @@ export class PublicIntakeController {
   @Public({ organizationFrom: 'organizationId' })
   @UseGuards(PublicIntakeRateLimitGuard)
   @ApiOperation({
+    operationId: 'createPublicNeed',
     summary: 'Record a need by anonymous intake (no credential)',
     description:
       'The organization must exist and be ENABLED; partnerId, constituentId, householdId and ' +

@@ -15,6 +15,7 @@ export class PublicStatusController {
   @Public()
   @UseGuards(PublicIntakeRateLimitGuard)
   @ApiOperation({
+    operationId: 'getPublicNeedStatus',
     summary: 'Look up the status of a request by its reference number (no credential)',
     description:
       'No contact details, partner names or ids beyond the reference number. An unknown ' +

@@ -14,6 +14,7 @@ export class PartnersController {
   @Post()
   @Authenticated({ permission: Permission.PartnerCreate })
   @ApiOperation({
+    operationId: 'createPartner',
     summary: 'Create a partner (timezone and operating_hours are set by update only)',
   })
   @ApiCreatedResponse({ type: PartnerResponseDto })
@@ -31,6 +32,7 @@ export class PartnersController {
   @Put(':id')
   @Authenticated({ permission: Permission.PartnerUpdate })
   @ApiOperation({
+    operationId: 'updatePartner',
     summary: 'Update a partner (partial)',
     description:
       'A partner admin may update only its own partner and never isDefault (403). Archiving the ' +
@@ -48,7 +50,10 @@ export class PartnersController {
 
   @Get()
   @Authenticated({ permission: Permission.PartnerRead })
-  @ApiOperation({ summary: "The organization's partners, archived ones included, by name" })
+  @ApiOperation({
+    operationId: 'listPartners',
+    summary: "The organization's partners, archived ones included, by name",
+  })
   @ApiOkResponse({ type: [PartnerResponseDto] })
   list(@CurrentAuth() auth: AuthContext): Promise<PartnerResponseDto[]> {
     return this.partners.list(auth.organizationId);

@@ -13,6 +13,7 @@ export class ProvisioningController {
   @Get()
   @Authenticated({ permission: Permission.SettingsRead })
   @ApiOperation({
+    operationId: 'getProvisioning',
     summary: 'Telephony provisioning progress (ext)',
     description:
       'The state of the run and each of its five steps; the organization settings carry the ' +
@@ -27,6 +28,7 @@ export class ProvisioningController {
   @HttpCode(202)
   @Authenticated({ permission: Permission.SettingsUpdate })
   @ApiOperation({
+    operationId: 'startProvisioning',
     summary: 'Start or resume telephony provisioning (ext)',
     description:
       'Gets the organization a Telnyx messaging profile, a US long-code number on it (ordered, or ' +

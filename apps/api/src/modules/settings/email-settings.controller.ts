@@ -17,7 +17,10 @@ export class EmailSettingsController {
 
   @Get()
   @Authenticated({ permission: Permission.EmailSettingsManage })
-  @ApiOperation({ summary: 'The email delivery settings (ext); the key is never returned' })
+  @ApiOperation({
+    operationId: 'getEmailSettings',
+    summary: 'The email delivery settings (ext); the key is never returned',
+  })
   @ApiOkResponse({ type: EmailSettingsResponseDto })
   @ApiProblems(404)
   get(@CurrentAuth() auth: AuthContext): Promise<EmailSettingsResponseDto> {
@@ -27,6 +30,7 @@ export class EmailSettingsController {
   @Put()
   @Authenticated({ permission: Permission.EmailSettingsManage })
   @ApiOperation({
+    operationId: 'updateEmailSettings',
     summary: 'Replace the email delivery settings',
     description:
       'SMTP hosts that resolve to loopback, private, CGNAT, link-local, unique-local, ' +
@@ -45,6 +49,7 @@ export class EmailSettingsController {
   @HttpCode(200)
   @Authenticated({ permission: Permission.EmailSettingsManage })
   @ApiOperation({
+    operationId: 'sendTestEmail',
     summary: 'Send a test email with proposed settings, without saving them',
     description:
       "A provider failure is a 400 /problems/email-send-failed with the provider's reason.",

@@ -15,7 +15,10 @@ export class OrganizationSettingsController {
 
   @Get()
   @Authenticated({ permission: Permission.SettingsRead })
-  @ApiOperation({ summary: "The caller's organization settings (ext)" })
+  @ApiOperation({
+    operationId: 'getOrganizationSettings',
+    summary: "The caller's organization settings (ext)",
+  })
   @ApiOkResponse({ type: OrganizationSettingsResponseDto })
   get(@CurrentAuth() auth: AuthContext): Promise<OrganizationSettingsResponseDto> {
     return this.settings.get(auth.organizationId);
@@ -24,6 +27,7 @@ export class OrganizationSettingsController {
   @Put()
   @Authenticated({ permission: Permission.SettingsUpdate })
   @ApiOperation({
+    operationId: 'updateOrganizationSettings',
     summary: "Update the caller's organization settings",
     description:
       'name and slug are required; an omitted field is unchanged, null clears a nullable one. ' +

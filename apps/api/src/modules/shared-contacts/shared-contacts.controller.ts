@@ -31,6 +31,7 @@ export class SharedContactsController {
   @Post()
   @Authenticated({ permission: Permission.ConstituentMerge })
   @ApiOperation({
+    operationId: 'markSharedContact',
     summary: 'Mark an address or phone as a shared location, or as none',
     description:
       `${ABOUT} Replaces whatever was known of the point. Marking it shared withdraws the ` +
@@ -51,6 +52,7 @@ export class SharedContactsController {
   @Get()
   @Authenticated({ permission: Permission.ConstituentMerge })
   @ApiOperation({
+    operationId: 'listSharedContacts',
     summary: 'Shared contact points, marked and detected, newest first',
     description: ABOUT,
   })
@@ -67,6 +69,7 @@ export class SharedContactsController {
   @HttpCode(204)
   @Authenticated({ permission: Permission.ConstituentMerge })
   @ApiOperation({
+    operationId: 'unmarkSharedContact',
     summary: 'Unmark a shared contact point',
     description:
       'Forgets the mark (or the detection): the point is judged by detection again from its next intake.',

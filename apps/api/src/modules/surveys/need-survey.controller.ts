@@ -13,6 +13,7 @@ export class NeedSurveyController {
   @Get(':id/survey')
   @Authenticated({ permission: Permission.NeedRead })
   @ApiOperation({
+    operationId: 'getNeedSurvey',
     summary: "Read a need's survey answers",
     description:
       'For whoever may read the need. 404 when the need is not visible or its survey was not ' +

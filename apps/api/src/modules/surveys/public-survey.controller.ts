@@ -17,6 +17,7 @@ export class PublicSurveyController {
   @Get(':surveyToken')
   @Public()
   @ApiOperation({
+    operationId: 'getSurvey',
     summary: 'Read the demographic survey behind a surveyLink (no credential)',
     description: `The fixed questions, and whether the survey was answered. ${GONE}`,
   })
@@ -30,6 +31,7 @@ export class PublicSurveyController {
   @Public()
   @HttpCode(201)
   @ApiOperation({
+    operationId: 'submitSurvey',
     summary: 'Answer the demographic survey once (no credential)',
     description:
       'Every question is optional. The answers are anonymous demographics, stored apart from the ' +

@@ -13,6 +13,7 @@ export class SurveyReportController {
   @Get('surveys')
   @Authenticated({ permission: Permission.SurveyReport })
   @ApiOperation({
+    operationId: 'getSurveyReport',
     summary: 'Survey totals of the organization',
     description:
       "Responses submitted from `from` to `to` (days in the organization's timezone, both " +

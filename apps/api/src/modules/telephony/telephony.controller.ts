@@ -13,6 +13,7 @@ export class TelephonyController {
   @Get('detail-records')
   @Authenticated({ permission: Permission.TelephonyRead })
   @ApiOperation({
+    operationId: 'listTelephonyDetailRecords',
     summary: "A page of the organization's telephony detail records, newest first",
     description:
       'One record per SMS event: each send accepted by the provider, and each inbound message or ' +

@@ -24,6 +24,7 @@ export class VolunteersController {
 
   @Post()
   @ApiOperation({
+    operationId: 'scheduleShift',
     summary: 'Schedule a shift',
     description:
       'A volunteer may schedule only themselves, a partner admin only at its own partner (403). ' +
@@ -42,7 +43,11 @@ export class VolunteersController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change the start or end time of a shift', description: SCOPE })
+  @ApiOperation({
+    operationId: 'rescheduleShift',
+    summary: 'Change the start or end time of a shift',
+    description: SCOPE,
+  })
   @ApiOkResponse({ type: ShiftResponseDto })
   @ApiProblems(400, 404, 409)
   reschedule(
@@ -55,6 +60,7 @@ export class VolunteersController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listShifts',
     summary: 'List shifts by start time, optionally overlapping [from, to)',
     description: SCOPE,
   })
@@ -69,7 +75,7 @@ export class VolunteersController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Cancel a shift', description: SCOPE })
+  @ApiOperation({ operationId: 'cancelShift', summary: 'Cancel a shift', description: SCOPE })
   @ApiNoContentResponse()
   @ApiProblems(400, 404)
   async cancel(@CurrentAuth() auth: AuthContext, @UuidParam() id: string): Promise<void> {

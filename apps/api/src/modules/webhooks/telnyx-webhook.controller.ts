@@ -25,6 +25,7 @@ export class TelnyxWebhookController {
   @Public()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'receiveTelnyxWebhook',
     summary: "Telnyx messaging webhook (the messaging profile's webhook URL)",
     description:
       'Signed by Telnyx with ed25519 (verified with TELNYX_PUBLIC_KEY; a bad signature or a ' +

@@ -48,6 +48,9 @@ const SEMANTIC_RULES: Record<string, string[]> = {
   'GET /api/volunteers/schedule': ['to'],
   'POST /api/volunteers/schedule': ['end_time'],
   'PATCH /api/volunteers/schedule/{id}': ['start_time', 'end_time'],
+  'POST /api/webhooks/subscriptions': ['url'],
+  'PATCH /api/webhooks/subscriptions/{id}': ['url'],
+  'GET /api/webhooks/subscriptions/{id}/deliveries': ['cursor'],
 };
 
 function semanticRule(document: ApiDocument): SemanticRule {

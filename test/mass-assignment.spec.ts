@@ -55,6 +55,7 @@ const DOCUMENTED_INPUT: Record<string, string[]> = {
   'POST /api/members': ['role'],
   'PATCH /api/members/{id}': ['role'],
   'PATCH /api/needs/{id}': ['status'],
+  'PATCH /api/webhooks/subscriptions/{id}': ['isActive'],
 };
 
 const PII = {

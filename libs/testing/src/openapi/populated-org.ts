@@ -15,7 +15,8 @@ type Kind =
   | 'needs'
   | 'matches'
   | 'shifts'
-  | 'surveyTokens';
+  | 'surveyTokens'
+  | 'subscriptions';
 
 /** Which rows a uuid field of a body or query names. */
 const FIELD_KINDS: Record<string, Kind> = {
@@ -42,6 +43,7 @@ const PATH_KINDS: [string, Kind][] = [
   ['/api/needs/', 'needs'],
   ['/api/household-matches/', 'matches'],
   ['/api/surveys/', 'surveyTokens'],
+  ['/api/webhooks/subscriptions/', 'subscriptions'],
 ];
 
 export interface PopulatedOrg {
@@ -131,6 +133,15 @@ export async function populatedOrg(app: TestApp): Promise<PopulatedOrg> {
     .set(auth)
     .send({ provider: 'sendgrid', apiKey: 'SG.fuzz-key-0001', fromEmail: 'help@example.org' })
     .expect(200);
+  const subscriptions: string[] = [];
+  for (const events of [['need.created'], ['need.assigned', 'need.status_changed']]) {
+    const subscription = await app.http
+      .post('/api/webhooks/subscriptions')
+      .set(auth)
+      .send({ url: 'https://203.0.113.10/hooks', events })
+      .expect(201);
+    subscriptions.push(subscription.body.id);
+  }
   const rows: Record<Kind, string[]> = {
     organizations: [org.id],
     partners: partners.map((partner) => partner.id),
@@ -142,6 +153,7 @@ export async function populatedOrg(app: TestApp): Promise<PopulatedOrg> {
     matches,
     shifts,
     surveyTokens: needs.slice(1).map((need) => need.surveyToken),
+    subscriptions,
   };
   return {
     organizationId: org.id,

@@ -37,6 +37,7 @@ const URL_DESCRIPTION =
 
 export class CreateEventSubscriptionDto {
   @ApiProperty({
+    format: 'uri',
     maxLength: 2000,
     description: URL_DESCRIPTION,
     example: 'https://example.org/hooks',
@@ -61,7 +62,7 @@ export class CreateEventSubscriptionDto {
 }
 
 export class UpdateEventSubscriptionDto {
-  @ApiPropertyOptional({ maxLength: 2000, description: URL_DESCRIPTION })
+  @ApiPropertyOptional({ format: 'uri', maxLength: 2000, description: URL_DESCRIPTION })
   @Omittable()
   @IsString()
   @Length(1, 2000)

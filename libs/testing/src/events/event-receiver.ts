@@ -8,12 +8,14 @@ export interface ReceivedEvent {
   body: string;
 }
 
+export type Answer = { status: number; headers?: Record<string, string> } | { hang: true };
+
 export interface EventReceiver {
   /** The receiver's base URL (http on 127.0.0.1). */
   url: string;
   received: ReceivedEvent[];
-  /** Answers the next requests with these statuses (then 204 again), optionally with headers. */
-  answerNext(...answers: { status: number; headers?: Record<string, string> }[]): void;
+  /** Answers the next requests so (then 204 again); `hang` never answers at all. */
+  answerNext(...answers: Answer[]): void;
   /** Waits until at least `count` requests arrived (fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
   close(): Promise<void>;
@@ -22,7 +24,7 @@ export interface EventReceiver {
 /** A local webhook receiver over node:http that records every request and answers 204. */
 export async function startEventReceiver(): Promise<EventReceiver> {
   const received: ReceivedEvent[] = [];
-  const answers: { status: number; headers?: Record<string, string> }[] = [];
+  const answers: Answer[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -33,7 +35,7 @@ export async function startEventReceiver(): Promise<EventReceiver> {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const answer = answers.shift() ?? { status: 204 };
-      response.writeHead(answer.status, answer.headers).end();
+      if (!('hang' in answer)) response.writeHead(answer.status, answer.headers).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -50,8 +50,9 @@ async function settled(
   auth: Auth,
   subscriptionId: string,
   done: (delivery: DeliveryRow) => boolean,
+  timeoutMs = 10_000,
 ): Promise<DeliveryRow & { eventId: string }> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [delivery] = await deliveries(api, auth, subscriptionId);
     if (delivery && done(delivery)) return delivery;
@@ -168,6 +169,21 @@ describe('event delivery', () => {
     expect(failed.lastError).toMatch(/redirects are not followed/);
     expect(receiver.received.map((request) => request.path)).toEqual(['/hooks']);
   });
+
+  it('gives a receiver 10 s to answer, then retries', async () => {
+    const { org, auth } = await newOrgWithAdmin(api);
+    const subscription = await subscribe(api, auth, receiver.url);
+    receiver.answerNext({ hang: true });
+    const partner = await newPartner(api, org.id);
+    await newNeed(api, org.id, partner.id);
+    await receiver.waitFor(1);
+    const started = Date.now();
+
+    const failed = await settled(api, auth, subscription.id, (d) => d.attempts === 1, 15_000);
+    expect(Date.now() - started).toBeGreaterThan(9_000);
+    expect(failed).toMatchObject({ status: 'PENDING', responseStatus: null });
+    expect(failed.lastError).toMatch(/did not answer within 10 s/);
+  }, 30_000);
 
   it("delivers an organization's events to its own subscriptions only", async () => {
     const a = await newOrgWithAdmin(api);

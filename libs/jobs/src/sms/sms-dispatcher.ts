@@ -157,6 +157,8 @@ export class SmsDispatcher {
     const recipient = recipients.get(interaction.constituentId);
     if (!recipient?.phone) return 'The recipient has no phone number';
     if (recipient.smsOptedOut && !job.compliance) return 'The recipient opted out of SMS';
+    if (organization?.orgStatus === 'DISABLED')
+      return 'The organization is disabled: it sends nothing';
     const from = organization ? this.provider.senderFor(organization) : null;
     if (!organization || !from) return 'The organization has no phone number to send SMS from';
     const text = job.compliance

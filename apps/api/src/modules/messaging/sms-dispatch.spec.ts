@@ -173,6 +173,20 @@ describe('SMS dispatch (pg-boss worker, Telnyx provider)', () => {
     });
   });
 
+  it('does not send for an organization disabled after the message was queued', async () => {
+    const fixture = await newTextableNeed(api);
+    const job = await pendingInteraction(fixture);
+    await api.dataSource.query(`UPDATE organization SET org_status = 'DISABLED' WHERE id = $1`, [
+      fixture.org.id,
+    ]);
+    await api.app.get(SmsDispatcher).dispatch(job, false);
+    expect(requestsTo(fixture.constituent.phone)).toHaveLength(0);
+    expect(await interaction(job.interactionId)).toMatchObject({
+      status: 'FAILED',
+      error: 'The organization is disabled: it sends nothing',
+    });
+  });
+
   it('keeps a refused message pending for a retry, and fails it on the last attempt', async () => {
     const fixture = await newTextableNeed(api);
     const job = await pendingInteraction(fixture);

@@ -99,6 +99,9 @@ export class EventSubscriptionsController {
   @ApiOperation({
     operationId: 'updateEventSubscription',
     summary: 'Change an event subscription, or pause and resume it',
+    description:
+      'A paused (or automatically deactivated) subscription gets no new events, and its deliveries ' +
+      'still pending end FAILED. A new url is checked as at creation.',
   })
   @ApiOkResponse({ type: EventSubscriptionResponseDto })
   @ApiProblems(400, 404)

@@ -157,6 +157,26 @@ describe('event delivery', () => {
     ).toMatchObject({ attempts: 2, responseStatus: 204, lastError: null });
   });
 
+  it('sends nothing more for a paused subscription: its pending deliveries end FAILED', async () => {
+    const { org, auth } = await newOrgWithAdmin(api);
+    const subscription = await subscribe(api, auth, receiver.url);
+    receiver.answerNext({ status: 500 });
+    const partner = await newPartner(api, org.id);
+    await newNeed(api, org.id, partner.id);
+    await settled(api, auth, subscription.id, (d) => d.attempts === 1);
+    await api.http.patch(`${PATH}/${subscription.id}`).set(auth).send({ isActive: false });
+    await newNeed(api, org.id, partner.id);
+    await api.dataSource.query(
+      `UPDATE webhook_delivery SET next_attempt_at = now() WHERE subscription_id = $1`,
+      [subscription.id],
+    );
+
+    const abandoned = await settled(api, auth, subscription.id, (d) => d.status === 'FAILED');
+    expect(abandoned).toMatchObject({ attempts: 1, lastError: 'subscription is inactive' });
+    expect(await deliveries(api, auth, subscription.id)).toHaveLength(1);
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('never follows a redirect', async () => {
     const { org, auth } = await newOrgWithAdmin(api);
     const subscription = await subscribe(api, auth, `${receiver.url}/hooks`);

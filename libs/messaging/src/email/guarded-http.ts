@@ -23,7 +23,8 @@ function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
 
 /**
  * POSTs to a provider API, connecting only to the address the guard approved (TLS still verifies
- * the host name). Redirects are not followed: the caller sees the 3xx.
+ * the host name). Redirects are not followed: the caller sees the 3xx. `timeoutMs` bounds the whole
+ * exchange, so an answer sent a byte at a time cannot hold the caller.
  */
 export async function guardedPost(
   guard: AddressGuard,
@@ -38,7 +39,8 @@ export async function guardedPost(
   return new Promise((resolve, reject) => {
     let timedOut = false;
     // The socket's own error is not told: it would echo addresses and network details.
-    const failed = () =>
+    const failed = () => {
+      clearTimeout(deadline);
       reject(
         new EmailDeliveryError(
           timedOut
@@ -46,6 +48,7 @@ export async function guardedPost(
             : `${target.host} could not be reached`,
         ),
       );
+    };
     const request = client.request(
       target,
       {
@@ -63,19 +66,22 @@ export async function guardedPost(
           if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
         });
         response.on('error', failed);
-        response.on('end', () =>
+        response.on('end', () => {
+          clearTimeout(deadline);
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
             body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+          });
+        });
       },
     );
-    request.on('timeout', () => {
+    const giveUp = () => {
       timedOut = true;
       request.destroy(new Error('timeout'));
-    });
+    };
+    const deadline = setTimeout(giveUp, timeoutMs);
+    request.on('timeout', giveUp);
     request.on('error', failed);
     request.end(body);
   });

@@ -8,13 +8,17 @@ export interface ReceivedEvent {
   body: string;
 }
 
-export type Answer = { status: number; headers?: Record<string, string> } | { hang: true };
+export type Answer =
+  { status: number; headers?: Record<string, string> } | { hang: true } | { trickle: true };
 
 export interface EventReceiver {
   /** The receiver's base URL (http on 127.0.0.1). */
   url: string;
   received: ReceivedEvent[];
-  /** Answers the next requests so (then 204 again); `hang` never answers at all. */
+  /**
+   * Answers the next requests so (then 204 again); `hang` never answers at all, `trickle` starts a
+   * 200 and sends a byte every half second without ever ending it.
+   */
   answerNext(...answers: Answer[]): void;
   /** Waits until at least `count` requests arrived (fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
@@ -35,7 +39,12 @@ export async function startEventReceiver(): Promise<EventReceiver> {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const answer = answers.shift() ?? { status: 204 };
-      if (!('hang' in answer)) response.writeHead(answer.status, answer.headers).end();
+      if ('status' in answer) response.writeHead(answer.status, answer.headers).end();
+      if ('trickle' in answer) {
+        response.writeHead(200).write(' ');
+        const timer = setInterval(() => response.write(' '), 500);
+        response.on('close', () => clearInterval(timer));
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -205,6 +205,19 @@ describe('event delivery', () => {
     expect(failed.lastError).toMatch(/did not answer within 10 s/);
   }, 30_000);
 
+  it('gives a receiver that keeps sending 10 s in all', async () => {
+    const { org, auth } = await newOrgWithAdmin(api);
+    const subscription = await subscribe(api, auth, receiver.url);
+    receiver.answerNext({ trickle: true });
+    const partner = await newPartner(api, org.id);
+    await newNeed(api, org.id, partner.id);
+    await receiver.waitFor(1);
+
+    const failed = await settled(api, auth, subscription.id, (d) => d.attempts === 1, 15_000);
+    expect(failed).toMatchObject({ status: 'PENDING', responseStatus: null });
+    expect(failed.lastError).toMatch(/did not answer within 10 s/);
+  }, 30_000);
+
   it("delivers an organization's events to its own subscriptions only", async () => {
     const a = await newOrgWithAdmin(api);
     const b = await newOrgWithAdmin(api);

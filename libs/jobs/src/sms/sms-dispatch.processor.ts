@@ -17,9 +17,9 @@ import { SmsDispatcher } from './sms-dispatcher';
 import { SystemDatabase } from '@app/database';
 
 /** Jobs one worker process runs at the same time, across organizations. */
-const MAX_IN_FLIGHT = 64;
+const MAX_IN_FLIGHT = 128;
 /** Claims wait for this many free places (claims are serialized, so each should take several). */
-const CLAIM_BATCH = 16;
+const CLAIM_BATCH = 32;
 /** How long an idle worker waits before looking for due jobs again. */
 const POLL_INTERVAL_MS = 500;
 

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import {
   InteractionEntity,
   InteractionRepository,
+  OrganizationCache,
   OrganizationEntity,
   organizationId,
   OrganizationId,
-  OrganizationRepository,
   SentSms,
   SentSmsRepository,
   SmsRecipient,
@@ -51,7 +51,7 @@ interface ClaimedBatch {
  *
  * Everything runs in the jobs' organization, with no transaction open during a send. The jobs of
  * an organization claimed together share their bookkeeping: one statement starts their attempts,
- * the organization and the recipients are read once, and the sends accepted together are recorded
+ * the recipients are read once (the organization comes from OrganizationCache), and the sends accepted together are recorded
  * in one statement.
  */
 @Injectable()
@@ -59,7 +59,7 @@ export class SmsDispatcher {
   constructor(
     private readonly tenant: TenantContext,
     private readonly interactions: InteractionRepository,
-    private readonly organizations: OrganizationRepository,
+    private readonly organizations: OrganizationCache,
     private readonly routing: SmsRoutingRepository,
     private readonly sent: SentSmsRepository,
     private readonly provider: SmsProvider,
@@ -99,15 +99,15 @@ export class SmsDispatcher {
       if (claimed.length === 0) {
         return { entered, claimed: new Map(), organization: null, recipients: new Map() };
       }
-      const [organization, recipients] = await Promise.all([
-        this.organizations.findById(entered),
+      const [directory, recipients] = await Promise.all([
+        this.organizations.find(entered),
         this.routing.recipients(
           entered,
           claimed.map((interaction) => interaction.constituentId),
         ),
       ]);
       const byId = new Map(claimed.map((interaction) => [interaction.id, interaction]));
-      return { entered, claimed: byId, organization, recipients };
+      return { entered, claimed: byId, organization: directory?.organization ?? null, recipients };
     });
   }
 

@@ -27,10 +27,17 @@ export class LoginDto {
   organization?: string;
 }
 
-/** Any string: one this service did not issue is refused like an unknown one (401), not as invalid. */
+/**
+ * Any string up to 2,000 characters (an access token fits): one this service did not issue is
+ * refused like an unknown one (401), not as invalid.
+ */
 export class RefreshDto {
-  @ApiProperty({ description: 'A refresh token from login, refresh or accept-invite' })
+  @ApiProperty({
+    description: 'A refresh token from login, refresh or accept-invite',
+    maxLength: 2000,
+  })
   @IsString()
+  @MaxLength(2000)
   refreshToken: string;
 }
 

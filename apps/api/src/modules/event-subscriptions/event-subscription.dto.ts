@@ -137,8 +137,9 @@ export class EventDeliveryResponseDto {
   eventId: string;
   @ApiProperty({ enum: EVENT_TYPES }) eventType: string;
   @ApiProperty({ enum: ['PENDING', 'DELIVERED', 'FAILED'] }) status: DeliveryStatus;
-  @ApiProperty({ type: 'integer' }) attempts: number;
-  @ApiProperty({ type: 'integer', nullable: true }) responseStatus: number | null;
+  @ApiProperty({ type: 'integer', format: 'int32', minimum: 0, maximum: 1000 }) attempts: number;
+  @ApiProperty({ type: 'integer', format: 'int32', minimum: 100, maximum: 599, nullable: true })
+  responseStatus: number | null;
   @ApiProperty({ type: String, nullable: true }) lastError: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) deliveredAt: string | null;

@@ -148,7 +148,7 @@ export abstract class NotifiedCache<V> implements OnModuleInit, OnApplicationShu
     this.logger.warn(`Change listener on ${this.channel} lost (${String(error)}); reconnecting`);
     setTimeout(() => {
       this.reconnecting = false;
-      void this.listen();
+      if (!this.stopped) void this.listen();
     }, RECONNECT_MS).unref();
   }
 }

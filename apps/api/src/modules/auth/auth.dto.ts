@@ -28,16 +28,16 @@ export class LoginDto {
 }
 
 /**
- * Any string up to 2,000 characters (an access token fits): one this service did not issue is
- * refused like an unknown one (401), not as invalid.
+ * Any string (bounded only to document a size, far above any token): one this service did not
+ * issue is refused like an unknown one (401), not as invalid.
  */
 export class RefreshDto {
   @ApiProperty({
     description: 'A refresh token from login, refresh or accept-invite',
-    maxLength: 2000,
+    maxLength: 65536,
   })
   @IsString()
-  @MaxLength(2000)
+  @MaxLength(65536)
   refreshToken: string;
 }
 

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, Authenticated, CurrentAuth, Public } from '@app/auth';
-import { ApiProblems } from '@app/http';
+import type { Response } from 'express';
+import { ApiProblems, RateLimitCount, sendRateLimitHeaders } from '@app/http';
 import { MembersService } from '../members/members.service';
 import { AcceptInviteDto, LoginDto, MeResponseDto, RefreshDto, TokenPairDto } from './auth.dto';
 import { AuthService } from './auth.service';
@@ -27,8 +28,17 @@ export class AuthController {
   })
   @ApiOkResponse({ type: TokenPairDto })
   @ApiProblems(400, 401, 429)
-  login(@Body() body: LoginDto, @Ip() ip: string): Promise<TokenPairDto> {
-    return this.auth.login(body, ip);
+  async login(
+    @Body() body: LoginDto,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<TokenPairDto> {
+    const counted: RateLimitCount[] = [];
+    try {
+      return await this.auth.login(body, ip, counted);
+    } finally {
+      sendRateLimitHeaders(response, counted);
+    }
   }
 
   @Post('refresh')
@@ -76,7 +86,16 @@ export class AuthController {
   })
   @ApiOkResponse({ type: TokenPairDto })
   @ApiProblems(400, 429)
-  acceptInvite(@Body() body: AcceptInviteDto, @Ip() ip: string): Promise<TokenPairDto> {
-    return this.auth.acceptInvite(body, ip);
+  async acceptInvite(
+    @Body() body: AcceptInviteDto,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<TokenPairDto> {
+    const counted: RateLimitCount[] = [];
+    try {
+      return await this.auth.acceptInvite(body, ip, counted);
+    } finally {
+      sendRateLimitHeaders(response, counted);
+    }
   }
 }

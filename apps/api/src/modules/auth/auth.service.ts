@@ -16,7 +16,7 @@ import {
   RefreshTokenRepository,
   TenantContext,
 } from '@app/database';
-import { DomainError } from '@app/http';
+import { DomainError, RateLimitCount } from '@app/http';
 import type { AcceptInviteDto, LoginDto, TokenPairDto } from './auth.dto';
 import { LoginLimiter } from './login-limiter';
 
@@ -60,8 +60,9 @@ export class AuthService {
     private readonly limiter: LoginLimiter,
   ) {}
 
-  async login(input: LoginDto, clientIp: string): Promise<TokenPairDto> {
-    await this.limiter.reserve(input.email);
+  /** `counted` receives the rate limit counts the attempt spent (for the RateLimit header fields). */
+  async login(input: LoginDto, clientIp: string, counted: RateLimitCount[]): Promise<TokenPairDto> {
+    await this.limiter.reserve(input.email, counted);
     const candidates = (await this.members.findLoginCandidates(input.email)).filter(
       (candidate) => !input.organization || candidate.organizationSlug === input.organization,
     );
@@ -71,7 +72,7 @@ export class AuthService {
       input.organization ? 1 : CHECKS_WITHOUT_ORGANIZATION,
     );
     if (checked.length === 0) {
-      await this.limiter.failed(clientIp);
+      await this.limiter.failed(clientIp, counted);
       throw invalidCredentials();
     }
     if (checked.length > 1 || candidates.length > CHECKS_WITHOUT_ORGANIZATION) {
@@ -128,11 +129,15 @@ export class AuthService {
    * Uses the invitation, sets the password, confirms the member and logs it in: all or nothing.
    * Unknown tokens count against the client address with failed logins.
    */
-  async acceptInvite(input: AcceptInviteDto, clientIp: string): Promise<TokenPairDto> {
+  async acceptInvite(
+    input: AcceptInviteDto,
+    clientIp: string,
+    counted: RateLimitCount[],
+  ): Promise<TokenPairDto> {
     const tokenHash = hashOpaqueToken(input.token);
     const found = await this.invitations.findUsableInAnyOrganization(tokenHash);
     if (!found) {
-      await this.limiter.failed(clientIp);
+      await this.limiter.failed(clientIp, counted);
       throw invalidInvitation();
     }
     // Hashed only now, for a usable invitation: a guessed token costs no argon2.

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { RateLimitStore } from '@app/database';
-import { RateLimitPolicy, refuseWhenSpent } from '@app/http';
+import { RateLimitCount, RateLimitPolicy, refuseWhenSpent } from '@app/http';
 
 const WINDOW_SECONDS = 15 * 60;
 const ADDRESS_MULTIPLIER = 10;
@@ -33,10 +33,13 @@ export class LoginLimiter {
     };
   }
 
-  /** Spends one of the email's attempts before its password is checked: 429 once spent. */
-  async reserve(email: string): Promise<void> {
+  /**
+   * Spends one of the email's attempts before its password is checked: 429 once spent. Each
+   * method adds the count it made to `counted` (for the RateLimit header fields).
+   */
+  async reserve(email: string, counted: RateLimitCount[]): Promise<void> {
     if (this.perEmail.limit === 0) return;
-    refuseWhenSpent([await this.store.consume(this.perEmail, emailKey(email))], REFUSAL);
+    await this.count(this.perEmail, emailKey(email), counted);
   }
 
   /** A correct password: the email's attempts start over. */
@@ -46,9 +49,15 @@ export class LoginLimiter {
   }
 
   /** A wrong password or an unknown invitation token: 429 instead of 401 once the address spent its. */
-  async failed(clientIp: string): Promise<void> {
+  async failed(clientIp: string, counted: RateLimitCount[]): Promise<void> {
     if (this.perAddress.limit === 0) return;
-    refuseWhenSpent([await this.store.consume(this.perAddress, clientIp)], REFUSAL);
+    await this.count(this.perAddress, clientIp, counted);
+  }
+
+  private async count(policy: RateLimitPolicy, key: string, counted: RateLimitCount[]) {
+    const count = await this.store.consume(policy, key);
+    counted.push(count);
+    refuseWhenSpent([count], REFUSAL);
   }
 }
 

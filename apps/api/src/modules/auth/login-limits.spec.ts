@@ -47,6 +47,15 @@ describe('login limits (counted in PostgreSQL)', () => {
     );
   });
 
+  it('sends the RateLimit header fields of the counts a login spent', async () => {
+    const { admin } = await newOrgWithAdmin(api);
+    const wrong = await login({ email: admin.email, password: 'wrong-password' }, '203.0.113.70');
+    expect(wrong.headers['ratelimit-policy']).toBe(
+      '"login-email";q=3;w=900, "login-ip";q=30;w=900',
+    );
+    expect(wrong.headers.ratelimit).toMatch(/^"login-email";r=2;t=\d+, "login-ip";r=29;t=\d+$/);
+  });
+
   it('starts an email over after a correct password', async () => {
     const { admin } = await newOrgWithAdmin(api);
     const from = '203.0.113.60';

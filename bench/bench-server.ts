@@ -46,7 +46,12 @@ export async function startBenchServer(databaseUrl: string, port = 3999): Promis
     },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, child);
+  try {
+    await waitUntilReady(baseUrl, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
   return {
     baseUrl,
     pid: child.pid!,

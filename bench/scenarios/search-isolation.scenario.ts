@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { seededOrganization } from '../bench-organization';
+import { runMigrations } from '../../libs/database/src/migrate';
 import { startBenchServer } from '../bench-server';
 import { measure, ScenarioResult } from '../measure';
 import { aloneDatabaseUrl, PROBE_SLUG } from '../seed-crowd';
@@ -51,6 +52,7 @@ async function searches(
 export async function searchIsolationScenarios(context: BenchContext): Promise<ScenarioResult[]> {
   const crowded = await searches('among 1M others', context.baseUrl, context.databaseUrl);
   const aloneUrl = aloneDatabaseUrl(context.databaseUrl);
+  await runMigrations(aloneUrl);
   const server = await startBenchServer(aloneUrl, 3996);
   try {
     const alone = await searches('alone', server.baseUrl, aloneUrl);

@@ -2,6 +2,7 @@ export * from './allowed-methods';
 export * from './configure-app';
 export * from './domain-error';
 export * from './dto-validators';
+export * from './keyset-page';
 export * from './logging';
 export * from './openapi';
 export * from './problem-catalog';

@@ -5,7 +5,6 @@ import {
   InteractionRepository,
   MemberInvitationRepository,
   NeedRepository,
-  OrganizationRepository,
   RefreshTokenRepository,
   SentSmsRepository,
   SmsRoutingRepository,
@@ -27,13 +26,7 @@ import { SmsOutbox } from './sms/sms-outbox';
 /** The job queue (one pg-boss per process), and what enqueues and sends SMS: import it to enqueue. */
 @Module({
   imports: [
-    DatabaseModule.forFeature([
-      InteractionRepository,
-      OrganizationRepository,
-      SentSmsRepository,
-      SmsRoutingRepository,
-      WebhookDeliveryRepository,
-    ]),
+    DatabaseModule.forFeature([InteractionRepository, SentSmsRepository, SmsRoutingRepository]),
     MessagingModule,
   ],
   providers: [JobQueue, SmsOutbox, SmsDispatcher, SubscriptionUrlPolicy],

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SystemDatabase } from '../tenancy/system-database';
 import { TenantContext } from '../tenancy/tenant-context';
 import { updateReturning } from '../sql';
+import type { KeysetCursor } from '@app/http';
 
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
 
@@ -17,15 +18,9 @@ export interface WebhookDelivery {
   deliveredAt: Date | null;
 }
 
-/** A position in the newest-first list: the creation time in microseconds and the id. */
-export interface DeliveryCursor {
-  createdAtMicros: string;
-  id: string;
-}
-
 export interface DeliveryPage {
   deliveries: WebhookDelivery[];
-  next: DeliveryCursor | null;
+  next: KeysetCursor | null;
 }
 
 /** What one attempt needs: the event, where it goes and the encrypted signing secret. */
@@ -75,7 +70,7 @@ export class WebhookDeliveryRepository {
     organizationId: string,
     subscriptionId: string,
     limit: number,
-    after?: DeliveryCursor,
+    after?: KeysetCursor,
   ): Promise<DeliveryPage> {
     const parameters: unknown[] = [organizationId, subscriptionId, limit + 1];
     let position = '';

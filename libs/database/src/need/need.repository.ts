@@ -9,6 +9,7 @@ import {
 } from '../tenancy/organization-id';
 import { SystemDatabase } from '../tenancy/system-database';
 import { TenantContext } from '../tenancy/tenant-context';
+import type { KeysetCursor } from '@app/http';
 
 export type NewNeed = Pick<
   NeedEntity,
@@ -31,12 +32,6 @@ export type NeedChanges = Partial<
   Omit<NeedEntity, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>
 >;
 
-/** Position in the list order (newest first): created_at in epoch microseconds, then id. */
-export interface NeedCursor {
-  createdAtMicros: string;
-  id: string;
-}
-
 export interface NeedListQuery {
   statuses?: NeedStatus[];
   partnerId?: string;
@@ -50,12 +45,12 @@ export interface NeedListQuery {
   /** Words (or their beginnings) of the description, all of them; or a whole reference number. */
   q?: string;
   limit: number;
-  after?: NeedCursor;
+  after?: KeysetCursor;
 }
 
 export interface NeedPage {
   needs: NeedEntity[];
-  next: NeedCursor | null;
+  next: KeysetCursor | null;
 }
 
 const COLUMNS = `id, organization_id AS "organizationId", partner_id AS "partnerId",
@@ -83,7 +78,7 @@ function searchCondition(q: string, params: SqlParams): string {
 }
 
 /** Keyset position: rows after the cursor in the newest-first order. */
-function afterCondition(cursor: NeedCursor, params: SqlParams): string {
+function afterCondition(cursor: KeysetCursor, params: SqlParams): string {
   const micros = params.add(cursor.createdAtMicros);
   const createdAt = `'epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond'`;
   return `(created_at, id) < (${createdAt}, ${params.add(cursor.id)}::uuid)`;

@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -7,13 +6,10 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Length,
-  Max,
   MaxLength,
-  Min,
 } from 'class-validator';
 import {
   EVENT_TYPES,
@@ -22,13 +18,7 @@ import {
   type WebhookDelivery,
   type WebhookSubscription,
 } from '@app/database';
-import { Omittable } from '@app/http';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
-const toInteger = ({ value }: { value: unknown }) =>
-  /^\d{1,9}$/.test(String(value)) ? Number(value) : value;
+import { KeysetPageQueryDto, Omittable } from '@app/http';
 
 const URL_DESCRIPTION =
   'https (also http when WEBHOOK_ALLOW_PRIVATE_HOSTS); hosts resolving to loopback, private, ' +
@@ -107,29 +97,8 @@ export class CreatedEventSubscriptionResponseDto extends EventSubscriptionRespon
   secret: string;
 }
 
-export class ListDeliveriesQueryDto {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_PAGE_SIZE,
-    default: DEFAULT_PAGE_SIZE,
-  })
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  limit?: number;
-
-  @ApiPropertyOptional({
-    maxLength: 200,
-    description: 'Opaque; from the Link rel="next" header of the previous page',
-  })
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  cursor?: string;
-}
+/** GET /api/webhooks/subscriptions/{id}/deliveries: newest first, keyset pages. */
+export class ListDeliveriesQueryDto extends KeysetPageQueryDto {}
 
 export class EventDeliveryResponseDto {
   @ApiProperty({ format: 'uuid' }) id: string;

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from '@app/database';
-import { DomainError } from '@app/http';
+import { decodeKeysetCursor, DEFAULT_PAGE_SIZE, DomainError, encodeKeysetCursor } from '@app/http';
 import { SubscriptionUrlPolicy } from '@app/jobs';
 import { SecretCipher } from '@app/messaging';
-import { decodeDeliveryCursor, encodeDeliveryCursor } from './delivery-cursor';
 import {
   CreateEventSubscriptionDto,
   CreatedEventSubscriptionResponseDto,
-  DEFAULT_PAGE_SIZE,
   EventDeliveryResponseDto,
   EventSubscriptionResponseDto,
   ListDeliveriesQueryDto,
@@ -87,7 +85,7 @@ export class EventSubscriptionsService {
     id: string,
     query: ListDeliveriesQueryDto,
   ): Promise<DeliveryListPage> {
-    const after = query.cursor === undefined ? undefined : decodeDeliveryCursor(query.cursor);
+    const after = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor);
     if (!(await this.subscriptions.find(organizationId, id))) {
       throw DomainError.notFound('Event subscription');
     }
@@ -99,7 +97,7 @@ export class EventSubscriptionsService {
     );
     return {
       deliveries: page.deliveries.map(toEventDeliveryResponse),
-      nextCursor: page.next && encodeDeliveryCursor(page.next),
+      nextCursor: page.next && encodeKeysetCursor(page.next),
     };
   }
 

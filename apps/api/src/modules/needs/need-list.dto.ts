@@ -4,29 +4,21 @@ import {
   ArrayMaxSize,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   IsUUID,
   Length,
-  Max,
-  Min,
 } from 'class-validator';
-import { IsDateTime } from '@app/http';
+import { IsDateTime, KeysetPageQueryDto } from '@app/http';
 import { NEED_STATUSES } from '@app/domain';
 import type { NeedStatus } from '@app/domain';
-
-export const DEFAULT_PAGE_SIZE = 50;
-const MAX_PAGE_SIZE = 200;
 
 const toArray = ({ value }: { value: unknown }) => (Array.isArray(value) ? value : [value]);
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' ? true : value === 'false' ? false : value;
-const toInteger = ({ value }: { value: unknown }) =>
-  /^\d{1,9}$/.test(String(value)) ? Number(value) : value;
 
 /** GET /api/needs: filters, newest first, keyset pages. */
-export class ListNeedsQueryDto {
+export class ListNeedsQueryDto extends KeysetPageQueryDto {
   @ApiPropertyOptional({
     enum: NEED_STATUSES,
     isArray: true,
@@ -73,26 +65,4 @@ export class ListNeedsQueryDto {
   @IsString()
   @Length(1, 200)
   q?: string;
-
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_PAGE_SIZE,
-    default: DEFAULT_PAGE_SIZE,
-  })
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  limit?: number;
-
-  @ApiPropertyOptional({
-    maxLength: 200,
-    description: 'Opaque; from the Link rel="next" header of the previous page',
-  })
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  cursor?: string;
 }

@@ -6,7 +6,6 @@ import {
   MemberRepository,
   NeedHistoryRepository,
   NeedRepository,
-  OrganizationRepository,
   PartnerRepository,
   PublicStatusRepository,
 } from '@app/database';
@@ -29,7 +28,6 @@ import { PublicStatusService } from './public-status.service';
     DatabaseModule.forFeature([
       NeedRepository,
       NeedHistoryRepository,
-      OrganizationRepository,
       PartnerRepository,
       MemberRepository,
       ConstituentRepository,

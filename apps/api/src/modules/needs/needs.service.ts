@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, needVisibility } from '@app/auth';
 import { NeedEntity, NeedHistoryRepository, NeedRepository } from '@app/database';
-import { DomainError } from '@app/http';
-import { decodeNeedCursor, encodeNeedCursor } from './need-cursor';
+import { decodeKeysetCursor, DEFAULT_PAGE_SIZE, DomainError, encodeKeysetCursor } from '@app/http';
 import {
   NeedHistoryEntryDto,
   NeedResponseDto,
   toNeedHistoryEntry,
   toNeedResponse,
 } from './need.dto';
-import { DEFAULT_PAGE_SIZE, ListNeedsQueryDto } from './need-list.dto';
+import { ListNeedsQueryDto } from './need-list.dto';
 
 export interface NeedListPage {
   needs: NeedResponseDto[];
@@ -48,12 +47,12 @@ export class NeedsService {
       createdTo: query.createdTo,
       q: query.q,
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      after: query.cursor === undefined ? undefined : decodeNeedCursor(query.cursor),
+      after: query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor),
     });
     const now = new Date();
     return {
       needs: page.needs.map((need) => toNeedResponse(need, now)),
-      nextCursor: page.next && encodeNeedCursor(page.next),
+      nextCursor: page.next && encodeKeysetCursor(page.next),
     };
   }
 

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
-import { ACCESS_PROFILES, MEMBER_ROLES } from '../libs/contracts/src/roles';
-import { Permission, PROFILE_PERMISSIONS, ROLE_PERMISSIONS } from '../libs/auth/src/permission';
 import {
-  canMove,
+  ACCESS_PROFILES,
   DECLINE_REASONS,
+  MEMBER_ROLES,
   NEED_OUTCOMES,
   NEED_STATUSES,
-} from '../libs/domain/src/needs/need-status';
+  Permission,
+  PROFILE_PERMISSIONS,
+  ROLE_PERMISSIONS,
+} from '../libs/contracts/src';
+import { canMove } from '../libs/domain/src/needs/need-status';
 
 /**
  * The generated documents by path, formatted as `npm run lint` wants them: `npm run docs:generate`

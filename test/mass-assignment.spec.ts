@@ -20,7 +20,7 @@ import {
   TestApp,
   validValue,
 } from '@app/testing';
-import { ACCESS_PROFILES } from '@app/contracts';
+import { ACCESS_PROFILES } from '@assist/contracts';
 import { startTestApi } from '../apps/api/test/test-api';
 
 /** Fields the server owns or only privileged callers set: unknown fields of any body that lacks them. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACCESS_PROFILES, AccessProfile, MEMBER_ROLES, MemberRole } from '@app/contracts';
+import { ACCESS_PROFILES, AccessProfile, MEMBER_ROLES, MemberRole } from '@assist/contracts';
 import { bearer, listRoutes, newMember, newOrg, TestApp } from '@app/testing';
 import { startTestApi } from '../apps/api/test/test-api';
 

@@ -1,8 +1,8 @@
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { AccessProfile, MemberRole } from '@assist/contracts';
 import type { NeedVisibility } from '@app/database';
 import { DomainError } from '@app/http';
 import { can, type AuthContext } from './auth-context';
-import { PROFILE_PERMISSIONS } from './permission';
+import { PROFILE_PERMISSIONS } from '@assist/contracts';
 
 /**
  * Row scope checks and filters, derived from the caller's ROLE_ROW_SCOPE (row-scope.ts). A

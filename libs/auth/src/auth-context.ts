@@ -1,6 +1,6 @@
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { AccessProfile, MemberRole } from '@assist/contracts';
 import type { OrganizationId } from '@app/database';
-import type { Permission } from './permission';
+import type { Permission } from '@assist/contracts';
 import type { RowScope } from './row-scope';
 
 /** Who is calling, taken only from the verified token and the member's current row. */

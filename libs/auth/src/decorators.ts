@@ -7,7 +7,7 @@ import {
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { ApiProblems } from '@app/http';
 import type { AuthContext } from './auth-context';
-import type { Permission } from './permission';
+import type { Permission } from '@assist/contracts';
 
 export const ROUTE_ACCESS = 'route-access';
 

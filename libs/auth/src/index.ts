@@ -6,7 +6,6 @@ export * from './decorators';
 export * from './jwt.strategy';
 export * from './member-rate-limit.guard';
 export * from './password';
-export * from './permission';
 export * from './opaque-token';
 export * from './access';
 export * from './row-scope';

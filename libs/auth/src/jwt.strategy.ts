@@ -5,9 +5,9 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { isUUID } from 'class-validator';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { MemberCache, organizationId } from '@app/database';
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { AccessProfile, MemberRole } from '@assist/contracts';
 import type { AuthContext } from './auth-context';
-import { permissionsOf } from './permission';
+import { permissionsOf } from '@assist/contracts';
 import { rowScopeOf } from './row-scope';
 
 export interface AccessTokenClaims {

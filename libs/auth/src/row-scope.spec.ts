@@ -1,4 +1,4 @@
-import { ACCESS_PROFILES, type AccessProfile, type MemberRole } from '@app/contracts';
+import { ACCESS_PROFILES, type AccessProfile, type MemberRole } from '@assist/contracts';
 import { rowScopeOf } from './row-scope';
 
 const PROFILES = ACCESS_PROFILES;

@@ -1,4 +1,4 @@
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { AccessProfile, MemberRole } from '@assist/contracts';
 
 /** The needs a member reads: those assigned to it, those it created, or its partner's (all without one). */
 export type NeedReach = 'assigned' | 'created' | 'partner';

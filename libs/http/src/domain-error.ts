@@ -1,4 +1,4 @@
-import type { FieldError, ProblemCode } from '@app/contracts';
+import type { FieldError, ProblemCode } from '@assist/contracts';
 
 /** A failure a client can act on. The problem filter turns it into RFC 9457 problem details. */
 export class DomainError extends Error {

@@ -1,4 +1,4 @@
-import type { ProblemCode } from '@app/contracts';
+import type { ProblemCode } from '@assist/contracts';
 
 interface ProblemKind {
   status: number;

@@ -7,7 +7,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { ProblemDetails } from '@app/contracts';
+import type { ProblemDetails } from '@assist/contracts';
 import type { Express, Request, Response } from 'express';
 import { allowedMethods } from './allowed-methods';
 import { isDatabaseUnavailable } from './database-unavailable';

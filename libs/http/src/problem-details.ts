@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ProblemDetails } from '@app/contracts';
+import type { ProblemDetails } from '@assist/contracts';
 import type { Response } from 'express';
 import type { DomainError } from './domain-error';
 import { PROBLEM_CATALOG } from './problem-catalog';

@@ -1,4 +1,4 @@
-import type { FieldError } from '@app/contracts';
+import type { FieldError } from '@assist/contracts';
 
 /** The deepest nesting of arrays and objects a request may send; the body itself is level 1. */
 export const MAX_JSON_DEPTH = 32;

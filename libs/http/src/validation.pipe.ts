@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
-import type { FieldError } from '@app/contracts';
+import type { FieldError } from '@assist/contracts';
 import { DomainError } from './domain-error';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AccessTokenService, hashPassword } from '@app/auth';
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { AccessProfile, MemberRole } from '@assist/contracts';
 import {
   CONSTITUENT_FIELDS,
   ConstituentEntity,

@@ -1,4 +1,4 @@
-import type { EmailProviderName, MailgunRegion } from '@app/contracts';
+import type { EmailProviderName, MailgunRegion } from '@assist/contracts';
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** An organization's transactional email provider. The API key is stored only encrypted. */

@@ -1,4 +1,4 @@
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { AccessProfile, MemberRole } from '@assist/contracts';
 import {
   Column,
   CreateDateColumn,

@@ -1,4 +1,3 @@
-import type { NeedOutcome, NeedStatus } from '@app/domain';
 import {
   Column,
   CreateDateColumn,
@@ -6,6 +5,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import { type NeedOutcome, type NeedStatus } from '@assist/contracts';
 
 /** A request for assistance, routed to one partner and moved through the referral lifecycle. */
 @Entity('need')

@@ -1,12 +1,5 @@
-import {
-  canMove,
-  canReroute,
-  DECLINE_REASONS,
-  isOverdue,
-  moveDetailProblem,
-  NEED_STATUSES,
-  NeedStatus,
-} from './need-status';
+import { DECLINE_REASONS, NEED_STATUSES, type NeedStatus } from '@assist/contracts';
+import { canMove, canReroute, isOverdue, moveDetailProblem } from './need-status';
 
 const ALLOWED: Record<NeedStatus, NeedStatus[]> = {
   NEW: ['ACCEPTED', 'IN_PROGRESS', 'DECLINED', 'CANCELLED'],

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import type { EmailProviderName, MailgunRegion } from '@app/contracts';
+import type { EmailProviderName, MailgunRegion } from '@assist/contracts';
 import { AddressGuard } from './address-guard';
 import type { EmailProvider } from './email-provider';
 import { MailgunProvider } from './providers/mailgun.provider';

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { Permission } from '@assist/contracts';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
+import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import {
   ConstituentResponseDto,

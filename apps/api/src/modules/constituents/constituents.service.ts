@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContext, can, needVisibility, Permission } from '@app/auth';
+import { Permission } from '@assist/contracts';
+import { AuthContext, can, needVisibility } from '@app/auth';
 import { ConstituentEntity, ConstituentRepository, TenantContext } from '@app/database';
 import { ConstituentSearch, parseConstituentSearch } from '@app/domain';
 import { DomainError } from '@app/http';

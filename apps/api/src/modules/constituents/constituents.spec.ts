@@ -1,4 +1,4 @@
-import type { AccessProfile } from '@app/contracts';
+import type { AccessProfile } from '@assist/contracts';
 import {
   bearer,
   expectProblem,

@@ -10,6 +10,7 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
+import { Permission } from '@assist/contracts';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -18,7 +19,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
+import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import {
   CreateEventSubscriptionDto,

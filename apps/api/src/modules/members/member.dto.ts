@@ -10,8 +10,8 @@ import {
   Length,
   MaxLength,
 } from 'class-validator';
-import { ACCESS_PROFILES, MEMBER_ROLES } from '@app/contracts';
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import { ACCESS_PROFILES, MEMBER_ROLES } from '@assist/contracts';
+import type { AccessProfile, MemberRole } from '@assist/contracts';
 import type { MemberWithPartner } from '@app/database';
 import { IsE164Phone, IsHttpUrl, Omittable } from '@app/http';
 

@@ -6,7 +6,7 @@ import {
   AuthContext,
   partnerScope,
 } from '@app/auth';
-import type { MemberRole } from '@app/contracts';
+import type { MemberRole } from '@assist/contracts';
 import {
   MemberEntity,
   MemberRepository,

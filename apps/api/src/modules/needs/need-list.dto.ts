@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { NEED_STATUSES, type NeedStatus } from '@assist/contracts';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -10,8 +11,6 @@ import {
   Length,
 } from 'class-validator';
 import { IsDateTime, KeysetPageQueryDto } from '@app/http';
-import { NEED_STATUSES } from '@app/domain';
-import type { NeedStatus } from '@app/domain';
 
 const toArray = ({ value }: { value: unknown }) => (Array.isArray(value) ? value : [value]);
 const toBoolean = ({ value }: { value: unknown }) =>

@@ -1,7 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  DECLINE_REASONS,
+  NEED_OUTCOMES,
+  NEED_STATUSES,
+  type NeedOutcome,
+  type NeedStatus,
+} from '@assist/contracts';
 import { IsBoolean, IsIn, IsObject, IsOptional, IsString, IsUUID, Length } from 'class-validator';
-import { DECLINE_REASONS, NEED_OUTCOMES, NEED_STATUSES } from '@app/domain';
-import type { NeedOutcome, NeedStatus } from '@app/domain';
 import { IsDateTime, Omittable } from '@app/http';
 
 /** Partial: an omitted field is unchanged, null clears a nullable one. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type NeedStatus } from '@assist/contracts';
 import { assertMayChangeNeedFields, AuthContext, needVisibility } from '@app/auth';
 import {
   MemberRepository,
@@ -11,7 +12,6 @@ import {
   TenantContext,
 } from '@app/database';
 import { canMove, canReroute, moveDetailProblem, pauseSla, resumeSla } from '@app/domain';
-import type { NeedStatus } from '@app/domain';
 import { DomainError } from '@app/http';
 import { NeedChangeSet } from './need-change-set';
 import { firstResponseDue, NeedRouter, partnerSchedule } from './need-routing';

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { NEED_OUTCOMES, NEED_STATUSES, type NeedOutcome, type NeedStatus } from '@assist/contracts';
 import type { NeedEntity, NeedHistoryEntity } from '@app/database';
 import { NEED_HISTORY_KINDS } from '@app/database';
-import { isOverdue, NEED_OUTCOMES, NEED_STATUSES } from '@app/domain';
-import type { NeedOutcome, NeedStatus } from '@app/domain';
+import { isOverdue } from '@app/domain';
 
 export class NeedResponseDto {
   @ApiProperty({ format: 'uuid' }) id: string;

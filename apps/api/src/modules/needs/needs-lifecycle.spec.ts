@@ -1,5 +1,5 @@
 import type { NeedEntity } from '@app/database';
-import { NEED_STATUSES, NeedStatus } from '@app/domain';
+import { NEED_STATUSES, NeedStatus } from '@assist/contracts';
 import {
   bearer,
   expectProblem,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { AccessProfile, MemberRole } from '@assist/contracts';
 import type { MemberEntity } from '@app/database';
 import {
   bearer,

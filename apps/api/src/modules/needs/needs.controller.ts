@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Permission } from '@assist/contracts';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
+import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import { Idempotent } from '../idempotency';
 import { CreateNeedDto } from './need-create.dto';

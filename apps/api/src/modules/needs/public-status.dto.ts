@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { type NeedStatus } from '@assist/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, IsUUID, Matches } from 'class-validator';
 import type { NeedPublicStatus } from '@app/database';
-import { type NeedStatus, REFERENCE_NUMBER_PATTERN } from '@app/domain';
+import { REFERENCE_NUMBER_PATTERN } from '@app/domain';
 
 export const PUBLIC_NEED_STATUSES = [
   'RECEIVED',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { NeedStatus } from '@assist/contracts';
 import type { NeedEntity } from '@app/database';
-import { NeedStatus, newReferenceNumber } from '@app/domain';
+import { newReferenceNumber } from '@app/domain';
 import { expectProblem, newNeed, newOrg, newOrgWithAdmin, newPartner, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
 

@@ -15,7 +15,7 @@ import {
   MAILGUN_REGIONS,
   type EmailProviderName,
   type MailgunRegion,
-} from '@app/contracts';
+} from '@assist/contracts';
 import type { OrganizationEmailSettingsEntity } from '@app/database';
 import { MailgunOnly, SmtpUrlWhenSmtp } from './email-settings.fields';
 

@@ -1,5 +1,5 @@
 import { ValidateBy, ValidationArguments } from 'class-validator';
-import type { EmailProviderName } from '@app/contracts';
+import type { EmailProviderName } from '@assist/contracts';
 import { parseSmtpUrl } from '@app/messaging';
 
 /** Field rules of the email settings DTOs that depend on the chosen provider. */

@@ -7,7 +7,7 @@ import {
   type PhoneStatus,
   type ProfileStatus,
   type RegistrationStatus,
-} from '@app/contracts';
+} from '@assist/contracts';
 import { ORG_STATUSES, type OrganizationEntity, type OrgStatus } from '@app/database';
 import { US_STATE_CODES } from '@app/domain';
 import {

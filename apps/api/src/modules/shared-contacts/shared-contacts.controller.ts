@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Permission } from '@assist/contracts';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -7,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthContext, Authenticated, CurrentAuth, Permission } from '@app/auth';
+import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import {
   ListSharedContactsQueryDto,

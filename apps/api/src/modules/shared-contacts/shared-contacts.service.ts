@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContext, can, Permission } from '@app/auth';
+import { Permission } from '@assist/contracts';
+import { AuthContext, can } from '@app/auth';
 import { contactPointsOf } from '@app/domain';
 import { SharedContactRepository, TenantContext } from '@app/database';
 import { DomainError } from '@app/http';

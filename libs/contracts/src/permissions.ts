@@ -1,4 +1,4 @@
-import type { AccessProfile, MemberRole } from '@app/contracts';
+import type { AccessProfile, MemberRole } from './roles';
 
 /** What an endpoint requires. Row scope (own partner, own shifts, assigned needs) is applied on top. */
 export enum Permission {

@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', '*.mjs', '*.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'libs/*/dist/**',
+      'node_modules/**',
+      '.data/**',
+      'coverage/**',
+      '*.mjs',
+      '*.cjs',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.strict,
   prettier,

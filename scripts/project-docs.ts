@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { format, resolveConfig } from 'prettier';
 import {
   ACCESS_PROFILES,
   DECLINE_REASONS,
@@ -11,6 +10,7 @@ import {
   ROLE_PERMISSIONS,
 } from '../libs/contracts/src';
 import { canMove } from '../libs/domain/src/needs/need-status';
+import { formatAsCommitted } from './format-as-committed';
 
 /**
  * The generated documents by path, formatted as `npm run lint` wants them: `npm run docs:generate`
@@ -22,10 +22,10 @@ export async function generatedDocs(): Promise<[string, string][]> {
     ['docs/NEED-LIFECYCLE.md', needLifecycleDocument()],
   ];
   return Promise.all(
-    documents.map(async ([path, text]): Promise<[string, string]> => {
-      const options = await resolveConfig(path);
-      return [path, await format(text, { ...options, filepath: path })];
-    }),
+    documents.map(async ([path, text]): Promise<[string, string]> => [
+      path,
+      await formatAsCommitted(path, text),
+    ]),
   );
 }
 

@@ -1,3 +1,5 @@
+export * from './openapi';
+export * from './operation-types';
 export * from './roles';
 export * from './permissions';
 export * from './need-statuses';

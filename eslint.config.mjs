@@ -7,6 +7,8 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'libs/*/dist/**',
+      // A separate project with its own tsconfig and dependencies (test/consumer installs them).
+      'test/consumer/project/**',
       'node_modules/**',
       '.data/**',
       'coverage/**',

@@ -87,4 +87,61 @@ describe('MaintenanceProcessor', () => {
       expect(await usageKeys(organization.id)).toEqual([`day ${dayKey}`, `month ${monthKey}`]);
     });
   });
+
+  describe('events', () => {
+    /** An event of `daysAgo` with one delivery in `status`; the event's id. */
+    async function eventWithDelivery(
+      organizationId: string,
+      subscriptionId: string,
+      daysAgo: number,
+      status: string,
+    ): Promise<string> {
+      const [event] = await app.dataSource.query(
+        `INSERT INTO webhook_event (organization_id, type, data, created_at)
+         VALUES ($1, 'need.created', '{}', now() - make_interval(days => $2)) RETURNING id`,
+        [organizationId, daysAgo],
+      );
+      await app.dataSource.query(
+        `INSERT INTO webhook_delivery (organization_id, event_id, subscription_id, status, created_at)
+         VALUES ($1, $2, $3, $4, now() - make_interval(days => $5))`,
+        [organizationId, event.id, subscriptionId, status, daysAgo],
+      );
+      return event.id;
+    }
+
+    it('purges events older than 30 days with their deliveries, once none is still retried', async () => {
+      const organization = await newOrg(app);
+      const [subscription] = await app.dataSource.query(
+        `INSERT INTO webhook_subscription (organization_id, url, events, secret_ciphertext, secret_key_id)
+         VALUES ($1, 'https://receiver.example.org/hooks', '{need.created}', '\\x00', 'k1') RETURNING id`,
+        [organization.id],
+      );
+      const event = (daysAgo: number, status: string) =>
+        eventWithDelivery(organization.id, subscription.id, daysAgo, status);
+      const oldDelivered = await event(31, 'DELIVERED');
+      const oldFailed = await event(40, 'FAILED');
+      const oldPending = await event(31, 'PENDING');
+      const recent = await event(29, 'DELIVERED');
+
+      await maintenance.purgeExpired();
+
+      const remaining = await app.dataSource.query(
+        `SELECT e.id, count(d.id)::int AS deliveries FROM webhook_event e
+           LEFT JOIN webhook_delivery d ON d.event_id = e.id
+          WHERE e.organization_id = $1 GROUP BY e.id`,
+        [organization.id],
+      );
+      expect(remaining).toEqual(
+        expect.arrayContaining([
+          { id: oldPending, deliveries: 1 },
+          { id: recent, deliveries: 1 },
+        ]),
+      );
+      expect(remaining.map((row: { id: string }) => row.id)).not.toEqual(
+        expect.arrayContaining([oldDelivered]),
+      );
+      expect(remaining).toHaveLength(2);
+      expect(oldFailed).toEqual(expect.any(String));
+    });
+  });
 });

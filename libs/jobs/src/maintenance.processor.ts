@@ -7,6 +7,7 @@ import {
   RefreshTokenRepository,
   SmsUsageRepository,
   TenantContext,
+  WebhookDeliveryRepository,
 } from '@app/database';
 import { smsPeriods } from '@app/domain';
 import { JobQueue } from './job-queue';
@@ -18,15 +19,27 @@ export const EMAIL_SEND_LOST_AFTER_SECONDS = 10 * 60;
 export const EMAIL_SEND_LOST =
   "The provider's answer was lost (the send may or may not have happened)";
 
-/** SMS usage rows deleted per statement: a backlog is purged in short statements. */
-export const SMS_USAGE_PURGE_BATCH = 5000;
+/** Rows deleted per statement: a backlog is purged in short statements. */
+export const PURGE_BATCH = 5000;
 
 const DAY_MS = 86_400_000;
+
+/** Runs `purge` (deleting at most a batch, answering how many) until a batch comes back short. */
+async function inBatches(purge: (batch: number) => Promise<number>): Promise<number> {
+  let purged = 0;
+  let deleted: number;
+  do {
+    deleted = await purge(PURGE_BATCH);
+    purged += deleted;
+  } while (deleted === PURGE_BATCH);
+  return purged;
+}
 
 /**
  * Hourly: deletes expired refresh tokens, invitations and idempotency keys, and rate limit windows
  * that ended an hour ago (each one statement across organizations, in its repository); deletes the SMS usage
- * counts of days and months that have ended everywhere; and fails the emails whose send was cut
+ * counts of days and months that have ended everywhere; deletes events (and their deliveries) past
+ * their retention; and fails the emails whose send was cut
  * short between its two writes (see EmailSendService), in each organization that has some.
  */
 @Injectable()
@@ -42,6 +55,7 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly interactions: InteractionRepository,
     private readonly smsUsage: SmsUsageRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -55,10 +69,11 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
     await this.rateLimits.purgeExpired();
     const idempotencyKeys = await this.idempotencyKeys.deleteExpired();
     const smsUsage = await this.purgeEndedSmsPeriods(new Date());
+    const events = await inBatches((batch) => this.deliveries.purgeSettledEvents(batch));
     const lostEmails = await this.failLostEmailSends();
     this.logger.log(
-      { tokens, invitations, idempotencyKeys, smsUsage, lostEmails },
-      'Purged expired credentials, keys and SMS usage counts, failed lost email sends',
+      { tokens, invitations, idempotencyKeys, smsUsage, events, lostEmails },
+      'Purged expired credentials, keys, SMS usage counts and events, failed lost email sends',
     );
   }
 
@@ -70,13 +85,7 @@ export class MaintenanceProcessor implements OnApplicationBootstrap {
    */
   async purgeEndedSmsPeriods(now: Date): Promise<number> {
     const { dayKey, monthKey } = smsPeriods(new Date(now.getTime() - DAY_MS), 'UTC');
-    let purged = 0;
-    let deleted: number;
-    do {
-      deleted = await this.smsUsage.deleteBefore(dayKey, monthKey, SMS_USAGE_PURGE_BATCH);
-      purged += deleted;
-    } while (deleted === SMS_USAGE_PURGE_BATCH);
-    return purged;
+    return inBatches((batch) => this.smsUsage.deleteBefore(dayKey, monthKey, batch));
   }
 
   /** Returns how many emails were failed. */

@@ -49,6 +49,8 @@ export interface DeliveryOutcome {
 
 /** How long a claimed delivery stays with its worker before another may take it (a crash). */
 const CLAIM_LEASE_SECONDS = 60;
+/** Events and their deliveries are kept this long, then purged once none is still being retried. */
+export const EVENT_RETENTION_DAYS = 30;
 /** A subscription failing this long without a success is set inactive. */
 const DEACTIVATE_AFTER = `interval '3 days'`;
 
@@ -175,5 +177,22 @@ export class WebhookDeliveryRepository {
         WHERE organization_id = $1 AND id = $2`,
       [organizationId, id, reason],
     );
+  }
+
+  /**
+   * Deletes up to `batch` of the oldest events, across organizations, older than the retention
+   * whose deliveries are all settled (their delivery rows go with them). Returns how many.
+   */
+  async purgeSettledEvents(batch: number): Promise<number> {
+    const [, count] = (await this.system.manager.query(
+      `DELETE FROM webhook_event WHERE id IN (
+         SELECT e.id FROM webhook_event e
+          WHERE e.created_at < now() - make_interval(days => $1)
+            AND NOT EXISTS (SELECT 1 FROM webhook_delivery d
+                             WHERE d.event_id = e.id AND d.status = 'PENDING')
+          ORDER BY e.created_at LIMIT $2)`,
+      [EVENT_RETENTION_DAYS, batch],
+    )) as [unknown[], number];
+    return count;
   }
 }

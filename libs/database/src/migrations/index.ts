@@ -18,6 +18,7 @@ import { SharedRateLimits1763800015000 } from './1763800015000-shared-rate-limit
 import { OrganizationChangeNotifications1763800015500 } from './1763800015500-organization-change-notifications';
 import { EventSubscriptions1763800016000 } from './1763800016000-event-subscriptions';
 import { EventTriggers1763800016100 } from './1763800016100-event-triggers';
+import { EventRetention1763800016500 } from './1763800016500-event-retention';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   OrganizationChangeNotifications1763800015500,
   EventSubscriptions1763800016000,
   EventTriggers1763800016100,
+  EventRetention1763800016500,
 ];

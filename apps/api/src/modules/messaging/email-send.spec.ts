@@ -7,6 +7,7 @@ import {
   RefreshTokenRepository,
   SmsUsageRepository,
   TenantContext,
+  WebhookDeliveryRepository,
 } from '@app/database';
 import { EMAIL_SEND_LOST, JobQueue, MaintenanceProcessor } from '@app/jobs';
 import {
@@ -223,6 +224,7 @@ describe('POST /api/needs/{id}/email', () => {
       api.app.get(IdempotencyKeyRepository),
       interactions,
       api.app.get(SmsUsageRepository),
+      api.app.get(WebhookDeliveryRepository),
     );
     expect(await maintenance.failLostEmailSends()).toBe(1);
     expect(

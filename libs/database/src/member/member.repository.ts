@@ -38,6 +38,19 @@ export class MemberRepository {
     return this.tenant.manager.findOneBy(MemberEntity, { organizationId, id: memberId });
   }
 
+  /**
+   * The member, share-locked until the open transaction ends: a deactivation committing meanwhile is
+   * waited for and seen, and one starting later waits for this transaction (and then revokes what
+   * it issued).
+   */
+  findByIdLocked(organizationId: string, memberId: string): Promise<MemberEntity | null> {
+    if (!this.tenant.inTransaction) throw new Error('findByIdLocked needs an open transaction');
+    return this.tenant.manager.findOne(MemberEntity, {
+      where: { organizationId, id: memberId },
+      lock: { mode: 'pessimistic_read' },
+    });
+  }
+
   async findWithPartner(
     organizationId: string,
     memberId: string,

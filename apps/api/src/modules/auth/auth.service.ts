@@ -106,7 +106,7 @@ export class AuthService {
         await this.refreshTokens.revokeFamily(org, familyId);
         return null;
       }
-      const member = await this.members.findById(org, token.memberId);
+      const member = await this.members.findByIdLocked(org, token.memberId);
       if (!member?.isActive) return null;
       await this.refreshTokens.markUsed(org, token.id);
       return this.issuePair(member, familyId);

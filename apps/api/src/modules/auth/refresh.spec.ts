@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { expectProblem, newOrgWithAdmin, TEST_PASSWORD, TestApp } from '@app/testing';
 import { startTestApi } from '../../../test/test-api';
 
@@ -17,7 +18,7 @@ describe('refresh and logout', () => {
     const login = await api.http
       .post('/api/auth/login')
       .send({ email: admin.email, password: TEST_PASSWORD });
-    return login.body;
+    return { ...login.body, memberId: admin.id };
   }
 
   it('rotates the refresh token', async () => {
@@ -63,6 +64,34 @@ describe('refresh and logout', () => {
         expectProblem(await refresh(rotation.body.refreshToken), 401, 'invalid-refresh-token');
       }
     }
+  });
+
+  it('issues nothing to a member whose deactivation commits while the refresh runs', async () => {
+    const first = await pair();
+    // A deactivation as the members service runs it, held open while the refresh arrives.
+    const deactivation = new Client({ connectionString: api.databaseUrl });
+    await deactivation.connect();
+    try {
+      await deactivation.query('BEGIN');
+      await deactivation.query('UPDATE member SET is_active = false WHERE id = $1', [
+        first.memberId,
+      ]);
+      await deactivation.query(
+        'UPDATE refresh_token SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL',
+        [first.memberId],
+      );
+      const refreshing = refresh(first.refreshToken).then((response) => response);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await deactivation.query('COMMIT');
+      expectProblem(await refreshing, 401, 'invalid-refresh-token');
+    } finally {
+      await deactivation.end();
+    }
+    const [{ unrevoked }] = await api.dataSource.query(
+      'SELECT count(*)::int AS unrevoked FROM refresh_token WHERE member_id = $1 AND revoked_at IS NULL',
+      [first.memberId],
+    );
+    expect(unrevoked).toBe(0);
   });
 
   it('logout revokes the family', async () => {

@@ -7,6 +7,7 @@ import {
   organizationId as brandOrganizationId,
   type OrganizationId,
 } from '../tenancy/organization-id';
+import { queryPrepared } from '../sql';
 import { SystemDatabase } from '../tenancy/system-database';
 import { TenantContext } from '../tenancy/tenant-context';
 import type { KeysetCursor } from '@app/http';
@@ -48,8 +49,37 @@ export interface NeedListQuery {
   after?: KeysetCursor;
 }
 
+/**
+ * A need as the list shows it: its timestamps already ISO 8601 text in UTC with milliseconds (what
+ * `Date#toISOString` writes), formatted by PostgreSQL, so a page of 50 costs no Date parsing and
+ * formatting per field.
+ */
+export interface ListedNeed {
+  id: string;
+  organizationId: string;
+  partnerId: string;
+  status: NeedStatus;
+  description: string;
+  customFields: Record<string, unknown>;
+  isConfidential: boolean;
+  parentNeedId: string | null;
+  assignedTo: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  dueDate: string | null;
+  constituentId: string | null;
+  householdId: string | null;
+  duplicateWarning: string | null;
+  referenceNumber: string;
+  outcome: NeedEntity['outcome'];
+  reason: string | null;
+  slaHours: number;
+  resolvedAt: string | null;
+}
+
 export interface NeedPage {
-  needs: NeedEntity[];
+  needs: ListedNeed[];
   next: KeysetCursor | null;
 }
 
@@ -62,9 +92,21 @@ const COLUMNS = `id, organization_id AS "organizationId", partner_id AS "partner
   outcome, reason, resolved_at AS "resolvedAt", escalated_at AS "escalatedAt",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+/** `column` as `Date#toISOString` writes it (both truncate to milliseconds), or null. */
+const iso = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** A listed need, with its keyset position. */
-type ListedNeed = NeedEntity & { cursorMicros: string };
-const LISTED_COLUMNS = `${COLUMNS}, (extract(epoch FROM created_at) * 1000000)::bigint::text AS "cursorMicros"`;
+type ListedRow = ListedNeed & { cursorMicros: string };
+const LISTED_COLUMNS = `id, organization_id AS "organizationId", partner_id AS "partnerId", status,
+  description, custom_fields AS "customFields", is_confidential AS "isConfidential",
+  parent_need_id AS "parentNeedId", assigned_to AS "assignedTo", created_by AS "createdBy",
+  ${iso('created_at')} AS "createdAt", ${iso('updated_at')} AS "updatedAt",
+  ${iso('due_date')} AS "dueDate", constituent_id AS "constituentId",
+  household_id AS "householdId", duplicate_warning AS "duplicateWarning",
+  reference_number AS "referenceNumber", outcome, reason, sla_hours AS "slaHours",
+  ${iso('resolved_at')} AS "resolvedAt",
+  (extract(epoch FROM created_at) * 1000000)::bigint::text AS "cursorMicros"`;
 
 const OVERDUE = `(status = 'NEW' AND due_date IS NOT NULL AND due_date < now())`;
 
@@ -181,13 +223,14 @@ export class NeedRepository {
     ];
     const page = `FROM need WHERE ${conditions.join(' AND ')}
         ORDER BY created_at DESC, id DESC LIMIT ${params.add(query.limit + 1)}`;
-    const rows: ListedNeed[] = query.q
+    // The page's shape depends only on which filters are present: a prepared statement each.
+    const rows: ListedRow[] = query.q
       ? await this.readPage(organizationId, await this.pageIdsAcrossOrganizations(page, params))
-      : await this.tenant.manager.query(`SELECT ${LISTED_COLUMNS} ${page}`, params.values);
+      : await queryPrepared(this.tenant.manager, `SELECT ${LISTED_COLUMNS} ${page}`, params.values);
     const needs = rows.slice(0, query.limit);
     const last = needs[needs.length - 1];
     return {
-      needs: needs.map(({ cursorMicros: _cursor, ...need }) => need),
+      needs,
       next: rows.length > query.limit ? { createdAtMicros: last.cursorMicros, id: last.id } : null,
     };
   }
@@ -206,7 +249,7 @@ export class NeedRepository {
   }
 
   /** The needs of `ids`, in that newest-first order, read under row-level security. */
-  private readPage(organizationId: string, ids: string[]): Promise<ListedNeed[]> {
+  private readPage(organizationId: string, ids: string[]): Promise<ListedRow[]> {
     return this.tenant.manager.query(
       `SELECT ${LISTED_COLUMNS} FROM need WHERE organization_id = $1 AND id = ANY($2::uuid[])
         ORDER BY created_at DESC, id DESC`,

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { NEED_OUTCOMES, NEED_STATUSES, type NeedOutcome, type NeedStatus } from '@assist/contracts';
-import type { NeedEntity, NeedHistoryEntity } from '@app/database';
+import type { ListedNeed, NeedEntity, NeedHistoryEntity } from '@app/database';
 import { NEED_HISTORY_KINDS } from '@app/database';
 import { isOverdue } from '@app/domain';
 
@@ -81,6 +81,39 @@ export function toNeedResponse(need: NeedEntity, now = new Date()): NeedResponse
     slaHours: need.slaHours,
     isOverdue: isOverdue(need.status, need.dueDate, now),
     resolvedAt: need.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * toNeedResponse for a listed need, whose timestamps PostgreSQL already wrote as ISO 8601 text:
+ * the same fields in the same order, without a Date per timestamp (the list's hot path).
+ */
+export function toListedNeedResponse(need: ListedNeed, now: Date): NeedResponseDto {
+  return {
+    id: need.id,
+    organizationId: need.organizationId,
+    partnerId: need.partnerId,
+    status: need.status,
+    description: need.description,
+    customFields: need.customFields,
+    isConfidential: need.isConfidential,
+    parentNeedId: need.parentNeedId,
+    assignedTo: need.assignedTo,
+    createdBy: need.createdBy,
+    createdAt: need.createdAt,
+    updatedAt: need.updatedAt,
+    dueDate: need.dueDate,
+    constituentId: need.constituentId,
+    householdId: need.householdId,
+    duplicateWarning: need.duplicateWarning,
+    referenceNumber: need.referenceNumber,
+    outcome: need.outcome,
+    reason: need.reason,
+    slaHours: need.slaHours,
+    isOverdue:
+      need.status === 'NEW' &&
+      isOverdue(need.status, need.dueDate === null ? null : new Date(need.dueDate), now),
+    resolvedAt: need.resolvedAt,
   };
 }
 

@@ -5,6 +5,7 @@ import { decodeKeysetCursor, DEFAULT_PAGE_SIZE, DomainError, encodeKeysetCursor 
 import {
   NeedHistoryEntryDto,
   NeedResponseDto,
+  toListedNeedResponse,
   toNeedHistoryEntry,
   toNeedResponse,
 } from './need.dto';
@@ -51,7 +52,7 @@ export class NeedsService {
     });
     const now = new Date();
     return {
-      needs: page.needs.map((need) => toNeedResponse(need, now)),
+      needs: page.needs.map((need) => toListedNeedResponse(need, now)),
       nextCursor: page.next && encodeKeysetCursor(page.next),
     };
   }

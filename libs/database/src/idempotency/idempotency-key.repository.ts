@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { queryPrepared } from '../sql';
 import { SystemDatabase } from '../tenancy/system-database';
 import { TenantContext } from '../tenancy/tenant-context';
 
@@ -24,7 +25,7 @@ export interface IdempotencyKeyRef {
   requestHash: Buffer;
 }
 
-/** Keys expire after 24 hours. */
+/** Keys expire after 24 hours. (Both intervals are also in claim_idempotency_key, 1763800017000.) */
 const TTL = `interval '24 hours'`;
 /** A claim row older than this is left by a crashed request (outside calls time out well before). */
 const ABANDONED = `interval '2 minutes'`;
@@ -35,6 +36,11 @@ interface EarlierUse {
   response_body: unknown;
   response_location: string | null;
 }
+
+/** What `claim_idempotency_key` answers: whether the lock was taken, and the earlier use, if any. */
+type ClaimRow = { held: boolean } & Omit<EarlierUse, 'request_hash'> & {
+    request_hash: Buffer | null;
+  };
 
 function answerOf(ref: IdempotencyKeyRef, earlier: EarlierUse | undefined): IdempotencyClaim {
   if (!earlier) return { kind: 'claimed' };
@@ -54,23 +60,20 @@ export class IdempotencyKeyRepository {
   /**
    * Claims the key for the rest of the current transaction, else reports its earlier use. The claim
    * is a transaction-level advisory lock: a repeat while the first runs finds it taken (in-progress),
-   * and it ends with the transaction, so a failed or crashed request leaves nothing behind.
+   * and it ends with the transaction, so a failed or crashed request leaves nothing behind. One
+   * round trip: `claim_idempotency_key` takes the lock, then reads the key's earlier use in a
+   * statement of its own (which sees every use committed before the lock was taken).
    */
   async claim(ref: IdempotencyKeyRef): Promise<IdempotencyClaim> {
-    const parameters = [this.tenant.organizationId, ref.endpoint, ref.key];
-    const [{ held }] = await this.tenant.manager.query(
-      `SELECT pg_try_advisory_xact_lock(hashtextextended($1 || ' ' || $2 || ' ' || $3, 0)) AS held`,
-      parameters,
+    const [row] = await queryPrepared<ClaimRow[]>(
+      this.tenant.manager,
+      `SELECT held, request_hash, response_status, response_body, response_location
+         FROM claim_idempotency_key($1, $2, $3)`,
+      [this.tenant.organizationId, ref.endpoint, ref.key],
     );
-    if (!held) return { kind: 'in-progress' };
-    const [earlier] = await this.tenant.manager.query(
-      `SELECT request_hash, response_status, response_body, response_location FROM idempotency_key
-        WHERE organization_id = $1 AND endpoint = $2 AND key = $3
-          AND created_at >= now() - ${TTL}
-          AND (response_status IS NOT NULL OR created_at >= now() - ${ABANDONED})`,
-      parameters,
-    );
-    return answerOf(ref, earlier);
+    if (!row.held) return { kind: 'in-progress' };
+    const { request_hash: requestHash } = row;
+    return answerOf(ref, requestHash === null ? undefined : { ...row, request_hash: requestHash });
   }
 
   /**
@@ -102,7 +105,8 @@ export class IdempotencyKeyRepository {
 
   /** Stores the response: in the transaction that did the work, when there is one. */
   async complete(ref: IdempotencyKeyRef, response: StoredResponse): Promise<void> {
-    await this.tenant.manager.query(
+    await queryPrepared(
+      this.tenant.manager,
       `INSERT INTO idempotency_key (organization_id, endpoint, key, request_hash,
                                     response_status, response_body, response_location)
        VALUES ($1, $2, $3, $4, $5, $6, $7)

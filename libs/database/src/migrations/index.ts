@@ -19,6 +19,7 @@ import { OrganizationChangeNotifications1763800015500 } from './1763800015500-or
 import { EventSubscriptions1763800016000 } from './1763800016000-event-subscriptions';
 import { EventTriggers1763800016100 } from './1763800016100-event-triggers';
 import { EventRetention1763800016500 } from './1763800016500-event-retention';
+import { IntakeStatements1763800017000 } from './1763800017000-intake-statements';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   EventSubscriptions1763800016000,
   EventTriggers1763800016100,
   EventRetention1763800016500,
+  IntakeStatements1763800017000,
 ];

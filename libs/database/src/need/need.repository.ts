@@ -156,7 +156,8 @@ export class NeedRepository {
 
   /** Inserts the need; null when its reference number is already taken in the organization. */
   async insert(need: NewNeed): Promise<NeedEntity | null> {
-    const rows: NeedEntity[] = await this.tenant.manager.query(
+    const rows: NeedEntity[] = await queryPrepared(
+      this.tenant.manager,
       `INSERT INTO need (organization_id, partner_id, constituent_id, household_id, parent_need_id,
           description, custom_fields, is_confidential, created_by, reference_number, duplicate_warning,
           sla_hours, due_date)

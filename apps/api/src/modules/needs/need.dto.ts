@@ -58,35 +58,21 @@ export class NeedResponseDto {
 }
 
 export function toNeedResponse(need: NeedEntity, now = new Date()): NeedResponseDto {
-  return {
-    id: need.id,
-    organizationId: need.organizationId,
-    partnerId: need.partnerId,
-    status: need.status,
-    description: need.description,
-    customFields: need.customFields,
-    isConfidential: need.isConfidential,
-    parentNeedId: need.parentNeedId,
-    assignedTo: need.assignedTo,
-    createdBy: need.createdBy,
-    createdAt: need.createdAt.toISOString(),
-    updatedAt: need.updatedAt.toISOString(),
-    dueDate: need.dueDate?.toISOString() ?? null,
-    constituentId: need.constituentId,
-    householdId: need.householdId,
-    duplicateWarning: need.duplicateWarning,
-    referenceNumber: need.referenceNumber,
-    outcome: need.outcome,
-    reason: need.reason,
-    slaHours: need.slaHours,
-    isOverdue: isOverdue(need.status, need.dueDate, now),
-    resolvedAt: need.resolvedAt?.toISOString() ?? null,
-  };
+  return toListedNeedResponse(
+    {
+      ...need,
+      createdAt: need.createdAt.toISOString(),
+      updatedAt: need.updatedAt.toISOString(),
+      dueDate: need.dueDate?.toISOString() ?? null,
+      resolvedAt: need.resolvedAt?.toISOString() ?? null,
+    },
+    now,
+  );
 }
 
 /**
- * toNeedResponse for a listed need, whose timestamps PostgreSQL already wrote as ISO 8601 text:
- * the same fields in the same order, without a Date per timestamp (the list's hot path).
+ * A need as the API answers it, from a row whose timestamps PostgreSQL already wrote as ISO 8601
+ * text (the list's hot path: no Date per timestamp); toNeedResponse formats an entity's first.
  */
 export function toListedNeedResponse(need: ListedNeed, now: Date): NeedResponseDto {
   return {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { type NeedOutcome, type NeedStatus } from '@assist/contracts';
+import type { NeedOutcome, NeedStatus } from '@assist/contracts';
 
 export const NEED_HISTORY_KINDS = ['STATUS', 'REROUTE', 'ESCALATION', 'ASSIGNMENT'] as const;
 export type NeedHistoryKind = (typeof NEED_HISTORY_KINDS)[number];

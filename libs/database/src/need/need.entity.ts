@@ -5,7 +5,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { type NeedOutcome, type NeedStatus } from '@assist/contracts';
+import type { NeedOutcome, NeedStatus } from '@assist/contracts';
 
 /** A request for assistance, routed to one partner and moved through the referral lifecycle. */
 @Entity('need')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type NeedStatus } from '@assist/contracts';
+import type { NeedStatus } from '@assist/contracts';
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { NeedEntity } from './need.entity';
 import { NeedVisibility, SqlParams, visibilityConditions } from './need-visibility';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type NeedStatus } from '@assist/contracts';
+import type { NeedStatus } from '@assist/contracts';
 import { TenantContext } from '../tenancy/tenant-context';
 
 /** What the public may learn of a need by its reference number (never PII, ids or partner names). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type NeedStatus } from '@assist/contracts';
+import type { NeedStatus } from '@assist/contracts';
 import { assertMayChangeNeedFields, AuthContext, needVisibility } from '@app/auth';
 import {
   MemberRepository,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { type NeedStatus } from '@assist/contracts';
+import type { NeedStatus } from '@assist/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, IsUUID, Matches } from 'class-validator';
 import type { NeedPublicStatus } from '@app/database';

@@ -14,7 +14,7 @@ import { formatAsCommitted } from './format-as-committed';
 
 /**
  * The generated documents by path, formatted as `npm run lint` wants them: `npm run docs:generate`
- * writes them, test/generated-docs.spec.ts fails when the committed ones differ.
+ * writes them, test/generated-docs.unit.spec.ts fails when the committed ones differ.
  */
 export async function generatedDocs(): Promise<[string, string][]> {
   const documents: [string, string][] = [

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { startFakeEmailApi, TestApp, type FakeEmailApi } from '@app/testing';
 import {
   fetchOpenApiDocument,
   fieldSchema,
@@ -12,10 +13,7 @@ import {
   responseFailures,
   SchemaValidator,
   type SemanticRule,
-  startFakeEmailApi,
-  TestApp,
-  type FakeEmailApi,
-} from '@app/testing';
+} from '@app/testing/openapi';
 import { startTestApi } from '../apps/api/test/test-api';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260501);

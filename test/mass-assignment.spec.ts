@@ -1,14 +1,11 @@
 import fc from 'fast-check';
+import { bearer, newConstituent, newMember, newNeed, TestApp } from '@app/testing';
 import {
   type ApiDocument,
-  bearer,
   deref,
   fetchOpenApiDocument,
   JSON_TYPE,
   listOperations,
-  newConstituent,
-  newMember,
-  newNeed,
   type Operation,
   parametersIn,
   type PopulatedOrg,
@@ -17,9 +14,8 @@ import {
   type Schema,
   SchemaValidator,
   successStatus,
-  TestApp,
   validValue,
-} from '@app/testing';
+} from '@app/testing/openapi';
 import { ACCESS_PROFILES } from '@assist/contracts';
 import { startTestApi } from '../apps/api/test/test-api';
 

@@ -1,18 +1,16 @@
+import { listRoutes, type RouteEntry, TestApp } from '@app/testing';
 import {
   type ApiDocument,
   fetchOpenApiDocument,
   JSON_TYPE,
   listOperations,
-  listRoutes,
   nullableDtoFields,
   type Operation,
   parametersIn,
   PROBLEM_TYPE,
-  type RouteEntry,
   SchemaValidator,
   successStatus,
-  TestApp,
-} from '@app/testing';
+} from '@app/testing/openapi';
 import { join } from 'node:path';
 import { startTestApi } from '../apps/api/test/test-api';
 

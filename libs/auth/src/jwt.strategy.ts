@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { isUUID } from 'class-validator';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { MemberCache, organizationId } from '@app/database';
 import type { AccessProfile, MemberRole } from '@assist/contracts';
 import type { AuthContext } from './auth-context';

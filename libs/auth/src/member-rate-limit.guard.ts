@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RateLimitStore } from '@app/database';
 import { RateLimitPolicy, refuseWhenSpent, sendRateLimitHeaders } from '@app/http';
 import type { AuthContext } from './auth-context';

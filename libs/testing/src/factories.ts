@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AccessTokenService, hashPassword } from '@app/auth';
+import { AccessTokenService } from '@app/auth';
 import type { AccessProfile, MemberRole } from '@assist/contracts';
 import {
   CONSTITUENT_FIELDS,
@@ -18,7 +18,9 @@ import { newReferenceNumber } from '@app/domain';
 import type { TestApp } from './test-app';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
-let passwordHash: Promise<string> | undefined;
+/** argon2id of TEST_PASSWORD with the service's parameters, made once rather than in every file. */
+const TEST_PASSWORD_HASH =
+  '$argon2id$v=19$m=65536,p=4,t=3$oIa+9/i+yc0n/zUF1EBNKg$SqOK0HqJwgl0hXAF4VOojFRVguXta9oRS/gvZtfbKAs';
 
 function unique(prefix: string): string {
   return `${prefix}-${randomBytes(5).toString('hex')}`;
@@ -112,7 +114,6 @@ export async function newMember(
   organizationId: string,
   options: NewMemberOptions = {},
 ): Promise<MemberEntity> {
-  passwordHash ??= hashPassword(TEST_PASSWORD);
   const repository = app.dataSource.getRepository(MemberEntity);
   return repository.save(
     repository.create({
@@ -123,7 +124,7 @@ export async function newMember(
       profiles: options.profiles ?? [],
       partnerId:
         options.partnerId ?? (await partnerOfNewPartnerAdmin(app, organizationId, options)),
-      passwordHash: await passwordHash,
+      passwordHash: TEST_PASSWORD_HASH,
       isConfirmed: options.isConfirmed ?? true,
       isActive: options.isActive ?? true,
     }),

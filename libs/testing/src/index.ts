@@ -6,7 +6,6 @@ export * from './test-app';
 export * from './test-config';
 export * from './test-database';
 export * from './route-inventory';
-export * from './openapi';
 export * from './sms/fake-telnyx';
 export * from './sms/sms-fixtures';
 export * from './sms/telnyx-webhooks';

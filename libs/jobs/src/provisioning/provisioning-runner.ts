@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import {
   OrganizationEntity,
   OrganizationId,

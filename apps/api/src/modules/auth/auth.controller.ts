@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthContext, Authenticated, CurrentAuth, Public } from '@app/auth';
+import { type AuthContext, Authenticated, CurrentAuth, Public } from '@app/auth';
 import type { Response } from 'express';
 import { ApiProblems, RateLimitCount, sendRateLimitHeaders } from '@app/http';
 import { MembersService } from '../members/members.service';

@@ -3,17 +3,19 @@ import type { MemberEntity } from '@app/database';
 import {
   bearer,
   expectProblem,
-  fetchOpenApiDocument,
-  JSON_TYPE,
-  listOperations,
   newMember,
   newOrg,
   newOrgWithAdmin,
-  SchemaValidator,
   TEST_JWT_SECRET,
   TEST_PASSWORD,
   TestApp,
 } from '@app/testing';
+import {
+  fetchOpenApiDocument,
+  JSON_TYPE,
+  listOperations,
+  SchemaValidator,
+} from '@app/testing/openapi';
 import { countPasswordHashing } from '../../../test/password-hashing';
 import { startTestApi } from '../../../test/test-api';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RateLimitStore } from '@app/database';
 import { RateLimitCount, RateLimitPolicy, refuseWhenSpent } from '@app/http';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/
 import { Permission } from '@assist/contracts';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
+import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import {
   ConstituentResponseDto,

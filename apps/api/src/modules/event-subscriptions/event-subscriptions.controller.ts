@@ -19,7 +19,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
+import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import {
   CreateEventSubscriptionDto,

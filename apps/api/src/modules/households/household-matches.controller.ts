@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/
 import { Permission } from '@assist/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
+import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import { HouseholdMatchResponseDto } from '../constituents';
 import { ListHouseholdMatchesQueryDto, ResolveHouseholdMatchDto } from './household-matches.dto';

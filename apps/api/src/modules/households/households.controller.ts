@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { Permission } from '@assist/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
+import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import { HouseholdResponseDto } from './household.dto';
 import { HouseholdsService } from './households.service';

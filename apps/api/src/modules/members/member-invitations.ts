@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { newOpaqueToken } from '@app/auth';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import {
   assertNoOpenTransaction,
   MemberEntity,

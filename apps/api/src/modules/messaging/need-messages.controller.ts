@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { Permission } from '@assist/contracts';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
+import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import { Idempotent } from '../idempotency';
 import { EmailSendService } from './email-send.service';

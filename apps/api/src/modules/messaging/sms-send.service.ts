@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { AuthContext } from '@app/auth';
 import {
   ConstituentEntity,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, needVisibility, partnerScope } from '@app/auth';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import {
   EVERY_NEED,
   NeedEntity,

@@ -2,7 +2,6 @@ import { addBusinessHours, REFERENCE_NUMBER_PATTERN, slaSchedule } from '@app/do
 import {
   bearer,
   expectProblem,
-  fetchOpenApiDocument,
   newConstituent,
   newMember,
   newNeed,
@@ -11,6 +10,7 @@ import {
   newPartner,
   TestApp,
 } from '@app/testing';
+import { fetchOpenApiDocument } from '@app/testing/openapi';
 import { startTestApi } from '../../../test/test-api';
 
 describe('need intake', () => {

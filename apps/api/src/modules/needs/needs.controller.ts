@@ -2,7 +2,7 @@ import { Body, Controller, Get, Patch, Post, Query, Req, Res } from '@nestjs/com
 import { Permission } from '@assist/contracts';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
+import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import { Idempotent } from '../idempotency';
 import { CreateNeedDto } from './need-create.dto';

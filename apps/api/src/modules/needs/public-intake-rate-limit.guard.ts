@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RateLimitStore } from '@app/database';
 import { RateLimitCount, RateLimitPolicy, refuseWhenSpent, sendRateLimitHeaders } from '@app/http';
 

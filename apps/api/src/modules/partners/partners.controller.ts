@@ -2,7 +2,7 @@ import { Body, Controller, Get, Post, Put, Res } from '@nestjs/common';
 import { Permission } from '@assist/contracts';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
+import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import { CreatePartnerDto, PartnerResponseDto, UpdatePartnerDto } from './partner.dto';
 import { PartnersService } from './partners.service';

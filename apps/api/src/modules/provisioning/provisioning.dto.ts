@@ -5,8 +5,8 @@ import {
   PROVISIONING_STEP_STATUSES,
   PROVISIONING_STEPS,
   ProvisioningRecord,
-  ProvisioningStepName,
-  ProvisioningStepStatus,
+  type ProvisioningStepName,
+  type ProvisioningStepStatus,
 } from '@app/database';
 import { IsE164Phone } from '@app/http';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { Permission } from '@assist/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthContext, Authenticated, CurrentAuth } from '@app/auth';
+import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
 import { ApiProblems } from '@app/http';
 import { SMALL_CELL, SurveyReportDto, SurveyReportQueryDto } from './survey-report.dto';
 import { SurveyReportService } from './survey-report.service';

@@ -1,6 +1,6 @@
 import { createPublicKey, KeyObject, verify } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, ConfigError } from '@app/config';
+import { APP_CONFIG, type AppConfig, ConfigError } from '@app/config';
 
 const MAX_AGE_SECONDS = 5 * 60;
 

@@ -11,6 +11,7 @@ import {
 } from '../libs/contracts/src';
 import { canMove } from '../libs/domain/src/needs/need-status';
 import { formatAsCommitted } from './format-as-committed';
+import { routeRows, type RouteRow } from './route-table';
 
 /**
  * The generated documents by path, formatted as `npm run lint` wants them: `npm run docs:generate`
@@ -20,6 +21,7 @@ export async function generatedDocs(): Promise<[string, string][]> {
   const documents: [string, string][] = [
     ['docs/PERMISSIONS.md', permissionsDocument()],
     ['docs/NEED-LIFECYCLE.md', needLifecycleDocument()],
+    ['docs/ROUTES.md', routesDocument(await routeRows())],
   ];
   return Promise.all(
     documents.map(async ([path, text]): Promise<[string, string]> => [
@@ -74,7 +76,7 @@ function permissionsDocument(): string {
     '',
     'Every member has one role and may have access profiles, each adding its permissions to the',
     "role's. A route needs the permission of its row below; every other authenticated member gets 403.",
-    'The maps are `ROLE_PERMISSIONS` and `PROFILE_PERMISSIONS` in `libs/auth/src/permission.ts`;',
+    'The maps are `ROLE_PERMISSIONS` and `PROFILE_PERMISSIONS` in `libs/contracts/src/permissions.ts`;',
     '`test/permission-matrix.spec.ts` calls every route as every role and profile, and the endpoints',
     "column is the routes' declared permissions (`test/route-permissions.spec.ts`).",
     '',
@@ -143,6 +145,41 @@ function needLifecycleDocument(): string {
     '  a `NEW` need past `dueDate`; a background job escalates such needs to the default partner once.',
     '- Every move, re-route, escalation and assignment is recorded: `GET /api/needs/{id}/history`, oldest',
     '  first (`actorId` null for the system).',
+    '',
+  ].join('\n');
+}
+
+function routesDocument(routes: RouteRow[]): string {
+  const rows = routes.map((route) => [
+    `\`${route.method} ${route.path}\``,
+    `\`${route.operationId}\``,
+    route.access.includes(':') ? `\`${route.access}\`` : route.access,
+    `\`${route.file}\``,
+    `\`${route.handler}\``,
+    route.body ? `\`${route.body}\`` : '',
+  ]);
+  return [
+    GENERATED,
+    '',
+    '# Routes',
+    '',
+    'Every route the API serves, sorted by path, then method. One URL prefix is often served from',
+    'several feature folders (`/api/needs` from `needs`, `messaging` and `surveys`; `/api/webhooks` from',
+    '`webhooks` and `event-subscriptions`; `/api/organizations/settings` from `settings` and',
+    '`provisioning`), so look a route up here rather than by its URL. For a route:',
+    '',
+    '- **Fields and answers:** the OpenAPI document (`/docs`), by operationId.',
+    '- **Access:** the permission its handler declares, `public` or `any member`; who holds which',
+    '  permission is [PERMISSIONS.md](PERMISSIONS.md).',
+    '- **Validation:** the body class (last column) and the query classes are in the `*.dto.ts` files',
+    '  beside the controller, in `apps/api/src/modules/<feature>/`.',
+    '- **SQL:** the repositories in `libs/database/src/<feature>/` (singular: `need`, `constituent`,',
+    "  ...), called by the controller's services.",
+    '- **Tests:** the `*.spec.ts` files beside the controller, plus `test/cross-tenant.spec.ts` (no',
+    "  route reaches another organization's rows) and `test/permission-matrix.spec.ts` (every route as",
+    '  every role and profile).',
+    '',
+    ...table(['route', 'operationId', 'access', 'controller', 'handler', 'body'], rows),
     '',
   ].join('\n');
 }

@@ -64,8 +64,9 @@ describe('outside calls and the connection pool', () => {
       await api.http.get('/api/partners').set(other.auth).expect(200);
       latencies.push(Date.now() - started);
     }
-    // Normally a few milliseconds; a pool held by the stalled sends made each take seconds.
-    expect(Math.max(...latencies)).toBeLessThan(1_000);
+    // Normally a few milliseconds (up to a second beside other test workers on two cores); a pool
+    // held by the stalled sends made each wait for a connection until the 10 s connect timeout.
+    expect(Math.max(...latencies)).toBeLessThan(3_000);
     await silent.close();
     expect(new Set(await Promise.all(hanging))).toEqual(new Set([400]));
   }, 60_000);

@@ -1,12 +1,11 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '@app/auth';
 import { ConfigError, loadConfig, withDevelopmentSecrets } from '@app/config';
 import {
-  dataSourceOptions,
   SYSTEM_ROLE,
   openDatabase,
+  openDataSource,
   provisionOrganization,
   runMigrations,
 } from '@app/database';
@@ -48,9 +47,7 @@ async function createOrganization(url: string, args: string[]): Promise<void> {
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
     throw new UsageError('--admin-email must be an email address');
-  const dataSource = await new DataSource(
-    dataSourceOptions(url, { role: SYSTEM_ROLE }),
-  ).initialize();
+  const dataSource = await openDataSource(url, { role: SYSTEM_ROLE });
   try {
     const created = await provisionOrganization(dataSource, {
       name: required(values, 'name'),

@@ -9,8 +9,9 @@ import { SYSTEM_DATA_SOURCE, SystemDatabase } from './tenancy/system-database';
 import { TenantContext } from './tenancy/tenant-context';
 
 /**
- * The two ways to PostgreSQL, the caches of members (every request's guard) and organizations
- * (every intake), and the shared rate limit counters: one instance each for the whole application.
+ * The application's two doors to PostgreSQL (TenantContext, SystemDatabase), the caches of members
+ * (every request's guard) and organizations (every intake), and the shared rate limit counters: one
+ * instance each for the whole application.
  */
 @Module({
   providers: [TenantContext, SystemDatabase, MemberCache, OrganizationCache, RateLimitStore],

@@ -1,10 +1,8 @@
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from './data-source-options';
+import { openDataSource } from './open-data-source';
 
 /** Applies pending migrations; returns the names applied. */
 export async function runMigrations(url: string): Promise<string[]> {
-  const dataSource = new DataSource(dataSourceOptions(url));
-  await dataSource.initialize();
+  const dataSource = await openDataSource(url);
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((migration) => migration.name);

@@ -76,11 +76,11 @@ export async function newConstituent(
 ): Promise<ConstituentEntity> {
   const { householdId, ...fields } = overrides;
   const tenant = app.app.get(TenantContext);
-  return tenant.run(asOrganizationId(organizationId), () =>
+  const org = asOrganizationId(organizationId);
+  return tenant.run(org, () =>
     tenant.transaction(async () => {
-      const household =
-        householdId ?? (await app.app.get(HouseholdRepository).insert(organizationId)).id;
-      return app.app.get(ConstituentRepository).insert(organizationId, household, {
+      const household = householdId ?? (await app.app.get(HouseholdRepository).insert(org)).id;
+      return app.app.get(ConstituentRepository).insert(org, household, {
         ...Object.fromEntries(CONSTITUENT_FIELDS.map((field) => [field, null])),
         firstName: 'Test',
         lastName: unique('Person'),

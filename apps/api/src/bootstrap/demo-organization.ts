@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { hashPassword } from '@app/auth';
 import {
-  dataSourceOptions,
   OrganizationEntity,
+  openDataSource,
   PartnerEntity,
   provisionOrganization,
   SYSTEM_ROLE,
@@ -23,9 +22,7 @@ export interface DemoOrganization {
  * start; later starts find it.
  */
 export async function ensureDemoOrganization(url: string): Promise<DemoOrganization> {
-  const dataSource = await new DataSource(
-    dataSourceOptions(url, { role: SYSTEM_ROLE }),
-  ).initialize();
+  const dataSource = await openDataSource(url, { role: SYSTEM_ROLE });
   try {
     const existing = await dataSource.manager.findOneBy(OrganizationEntity, { slug: DEMO_SLUG });
     if (existing) return { organizationId: existing.id, adminPassword: null };

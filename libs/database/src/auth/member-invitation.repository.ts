@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { updateReturning } from '../sql';
 import { SystemDatabase } from '../tenancy/system-database';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 import { MemberInvitationEntity } from './member-invitation.entity';
 
@@ -15,12 +16,10 @@ export class MemberInvitationRepository {
   ) {}
 
   async insert(
-    invitation: Pick<
-      MemberInvitationEntity,
-      'organizationId' | 'memberId' | 'tokenHash' | 'expiresAt'
-    >,
+    organizationId: OrganizationId,
+    invitation: Pick<MemberInvitationEntity, 'memberId' | 'tokenHash' | 'expiresAt'>,
   ): Promise<void> {
-    await this.tenant.manager.insert(MemberInvitationEntity, invitation);
+    await this.tenant.manager.insert(MemberInvitationEntity, { ...invitation, organizationId });
   }
 
   /**
@@ -38,7 +37,10 @@ export class MemberInvitationRepository {
   }
 
   /** Uses the invitation once: returns it only if it was unused and unexpired, marking it used. */
-  async consume(organizationId: string, tokenHash: Buffer): Promise<MemberInvitationEntity | null> {
+  async consume(
+    organizationId: OrganizationId,
+    tokenHash: Buffer,
+  ): Promise<MemberInvitationEntity | null> {
     const rows = await updateReturning<MemberInvitationEntity>(
       this.tenant.manager,
       `UPDATE member_invitation SET used_at = now()
@@ -49,7 +51,7 @@ export class MemberInvitationRepository {
     return rows[0] ?? null;
   }
 
-  /** Every organization's expired invitations (the maintenance job). */
+  /** Crosses organizations (system role): every organization's expired invitations (the maintenance job). */
   async deleteExpired(): Promise<number> {
     const result = await this.system.manager
       .createQueryBuilder()

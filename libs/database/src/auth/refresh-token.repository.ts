@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { SystemDatabase } from '../tenancy/system-database';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
+import type { TenantTransaction } from '../tenancy/tenant-transaction';
 import { RefreshTokenEntity } from './refresh-token.entity';
 
 @Injectable()
@@ -11,8 +13,11 @@ export class RefreshTokenRepository {
     private readonly system: SystemDatabase,
   ) {}
 
-  async insert(token: Omit<RefreshTokenEntity, 'id' | 'createdAt' | 'usedAt' | 'revokedAt'>) {
-    await this.tenant.manager.insert(RefreshTokenEntity, token);
+  async insert(
+    organizationId: OrganizationId,
+    token: Omit<RefreshTokenEntity, 'id' | 'organizationId' | 'createdAt' | 'usedAt' | 'revokedAt'>,
+  ) {
+    await this.tenant.manager.insert(RefreshTokenEntity, { ...token, organizationId });
   }
 
   /**
@@ -28,19 +33,22 @@ export class RefreshTokenRepository {
    * revocations of one family then run one at a time, each seeing every token the one before it
    * issued, so a revocation cannot miss a token a concurrent rotation is inserting.
    */
-  async lockFamily(organizationId: string, familyId: string): Promise<void> {
-    if (!this.tenant.inTransaction) throw new Error('lockFamily needs an open transaction');
-    await this.tenant.manager.query(
+  async lockFamily(
+    organizationId: OrganizationId,
+    tx: TenantTransaction,
+    familyId: string,
+  ): Promise<void> {
+    await tx.manager.query(
       `SELECT pg_advisory_xact_lock(hashtextextended('refresh-family:' || $1 || ':' || $2, 0))`,
       [organizationId, familyId],
     );
   }
 
-  findById(organizationId: string, id: string): Promise<RefreshTokenEntity | null> {
+  findById(organizationId: OrganizationId, id: string): Promise<RefreshTokenEntity | null> {
     return this.tenant.manager.findOneBy(RefreshTokenEntity, { organizationId, id });
   }
 
-  async markUsed(organizationId: string, id: string): Promise<void> {
+  async markUsed(organizationId: OrganizationId, id: string): Promise<void> {
     await this.tenant.manager.update(
       RefreshTokenEntity,
       { organizationId, id },
@@ -48,7 +56,7 @@ export class RefreshTokenRepository {
     );
   }
 
-  async revokeFamily(organizationId: string, familyId: string): Promise<void> {
+  async revokeFamily(organizationId: OrganizationId, familyId: string): Promise<void> {
     await this.tenant.manager.update(
       RefreshTokenEntity,
       { organizationId, familyId, revokedAt: IsNull() },
@@ -56,7 +64,7 @@ export class RefreshTokenRepository {
     );
   }
 
-  async revokeAllOfMember(organizationId: string, memberId: string): Promise<void> {
+  async revokeAllOfMember(organizationId: OrganizationId, memberId: string): Promise<void> {
     await this.tenant.manager.update(
       RefreshTokenEntity,
       { organizationId, memberId, revokedAt: IsNull() },
@@ -64,7 +72,7 @@ export class RefreshTokenRepository {
     );
   }
 
-  /** Every organization's expired tokens (the maintenance job). */
+  /** Crosses organizations (system role): every organization's expired tokens (the maintenance job). */
   async deleteExpired(): Promise<number> {
     const result = await this.system.manager
       .createQueryBuilder()

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
 /**
@@ -29,7 +30,7 @@ export class ConstituentLinksRepository {
    * row also names a household). Returns the rows moved per table.
    */
   async moveConstituent(
-    organizationId: string,
+    organizationId: OrganizationId,
     sourceId: string,
     target: { id: string; householdId: string },
   ): Promise<LinkCounts> {
@@ -49,7 +50,7 @@ export class ConstituentLinksRepository {
 
   /** Moves every row that names the source household to the target household. */
   async moveHousehold(
-    organizationId: string,
+    organizationId: OrganizationId,
     sourceHouseholdId: string,
     targetHouseholdId: string,
   ): Promise<LinkCounts> {

@@ -14,6 +14,7 @@ import { lockInIdOrder, updateReturning } from '../sql';
 import { constituentSearchSql, ConstituentSearchSql } from './constituent-search.sql';
 import type { NeedVisibility } from '../need/need-visibility';
 import { SystemDatabase } from '../tenancy/system-database';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
 /** How many existing constituents one trait of a match check brings, at most. */
@@ -81,7 +82,10 @@ export class ConstituentRepository {
     private readonly system: SystemDatabase,
   ) {}
 
-  findLive(organizationId: string, constituentId: string): Promise<ConstituentEntity | null> {
+  findLive(
+    organizationId: OrganizationId,
+    constituentId: string,
+  ): Promise<ConstituentEntity | null> {
     return this.tenant.manager.findOneBy(ConstituentEntity, {
       organizationId,
       id: constituentId,
@@ -89,7 +93,7 @@ export class ConstituentRepository {
     });
   }
 
-  listHousehold(organizationId: string, householdId: string): Promise<ConstituentEntity[]> {
+  listHousehold(organizationId: OrganizationId, householdId: string): Promise<ConstituentEntity[]> {
     return this.tenant.manager.find(ConstituentEntity, {
       where: { organizationId, householdId, mergedIntoId: IsNull() },
       order: { createdAt: 'ASC', id: 'ASC' },
@@ -97,7 +101,7 @@ export class ConstituentRepository {
   }
 
   /** The newest constituents first. */
-  listRecent(organizationId: string, limit: number): Promise<ConstituentEntity[]> {
+  listRecent(organizationId: OrganizationId, limit: number): Promise<ConstituentEntity[]> {
     return this.tenant.manager.find(ConstituentEntity, {
       where: { organizationId, mergedIntoId: IsNull() },
       order: { createdAt: 'DESC', id: 'DESC' },
@@ -112,7 +116,7 @@ export class ConstituentRepository {
    * through the tenant.
    */
   async search(
-    organizationId: string,
+    organizationId: OrganizationId,
     search: ConstituentSearch,
     limit: number,
     needs: NeedVisibility,
@@ -150,7 +154,7 @@ export class ConstituentRepository {
   }
 
   insert(
-    organizationId: string,
+    organizationId: OrganizationId,
     householdId: string,
     fields: ConstituentFields,
   ): Promise<ConstituentEntity> {
@@ -167,7 +171,7 @@ export class ConstituentRepository {
 
   /** Applies the changes to a live constituent and returns it as stored. */
   async update(
-    organizationId: string,
+    organizationId: OrganizationId,
     current: ConstituentEntity,
     changes: ConstituentChanges,
   ): Promise<ConstituentEntity> {
@@ -183,7 +187,10 @@ export class ConstituentRepository {
     });
   }
 
-  async optOut(organizationId: string, constituentId: string): Promise<ConstituentEntity | null> {
+  async optOut(
+    organizationId: OrganizationId,
+    constituentId: string,
+  ): Promise<ConstituentEntity | null> {
     const result = await this.tenant.manager.update(
       ConstituentEntity,
       { organizationId, id: constituentId, mergedIntoId: IsNull() },
@@ -199,7 +206,7 @@ export class ConstituentRepository {
    * organizations (matchCandidateIdsAcrossOrganizations), then the rows by id through the tenant.
    */
   async findMatchCandidates(
-    organizationId: string,
+    organizationId: OrganizationId,
     profile: ConstituentFields,
     excludeId: string | null,
   ): Promise<ConstituentEntity[]> {
@@ -240,7 +247,7 @@ export class ConstituentRepository {
    * statement on the system role's pool: it sees committed rows only.
    */
   private async matchCandidateIdsAcrossOrganizations(
-    organizationId: string,
+    organizationId: OrganizationId,
     traits: MatchTrait[],
     excludeId: string | null,
   ): Promise<string[]> {
@@ -264,11 +271,15 @@ export class ConstituentRepository {
   }
 
   /** Locks the constituents in id order (a stable order, so concurrent merges cannot deadlock on them). */
-  lockInOrder(organizationId: string, ids: string[]): Promise<ConstituentEntity[]> {
+  lockInOrder(organizationId: OrganizationId, ids: string[]): Promise<ConstituentEntity[]> {
     return lockInIdOrder(this.tenant.manager, ConstituentEntity, organizationId, ids);
   }
 
-  async markMerged(organizationId: string, sourceId: string, targetId: string): Promise<void> {
+  async markMerged(
+    organizationId: OrganizationId,
+    sourceId: string,
+    targetId: string,
+  ): Promise<void> {
     await this.tenant.manager.update(
       ConstituentEntity,
       { organizationId, id: sourceId },
@@ -278,7 +289,7 @@ export class ConstituentRepository {
 
   /** Moves the live members of one household into another; returns the ids of those moved. */
   async moveHouseholdMembers(
-    organizationId: string,
+    organizationId: OrganizationId,
     fromHouseholdId: string,
     toHouseholdId: string,
   ): Promise<string[]> {
@@ -292,7 +303,7 @@ export class ConstituentRepository {
     return moved.map((row) => row.id);
   }
 
-  countLiveInHousehold(organizationId: string, householdId: string): Promise<number> {
+  countLiveInHousehold(organizationId: OrganizationId, householdId: string): Promise<number> {
     return this.tenant.manager.countBy(ConstituentEntity, {
       organizationId,
       householdId,

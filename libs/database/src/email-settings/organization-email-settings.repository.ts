@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 import { OrganizationEmailSettingsEntity } from './organization-email-settings.entity';
 
@@ -11,13 +12,13 @@ export type EmailSettingsValues = Omit<
 export class OrganizationEmailSettingsRepository {
   constructor(private readonly tenant: TenantContext) {}
 
-  find(organizationId: string): Promise<OrganizationEmailSettingsEntity | null> {
+  find(organizationId: OrganizationId): Promise<OrganizationEmailSettingsEntity | null> {
     return this.tenant.manager.findOneBy(OrganizationEmailSettingsEntity, { organizationId });
   }
 
   /** Replaces the organization's settings in one statement (insert or update). */
   async save(
-    organizationId: string,
+    organizationId: OrganizationId,
     values: EmailSettingsValues,
   ): Promise<OrganizationEmailSettingsEntity> {
     await this.tenant.manager.upsert(

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
-import { Client } from 'pg';
+import { withAdminClient } from './admin-client';
 import { preferredOrFreePort } from './free-port';
 import { packagedBinaryFolder, reachableBinaries } from './postgres-binaries';
 import { initialiseCluster, startServer } from './postgres-process';
@@ -35,16 +35,10 @@ function dataDirectory(root: string): string {
 }
 
 async function answers(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  return withAdminClient(url, (client) => client.query('SELECT 1'), 2000).then(
+    () => true,
+    () => false,
+  );
 }
 
 function processAlive(pid: number): boolean {
@@ -57,14 +51,10 @@ function processAlive(pid: number): boolean {
 }
 
 async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
+  await withAdminClient(serverUrl, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 function urlFor(port: number, database: string): string {

@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Client } from 'pg';
+import { withAdminClient } from './admin-client';
 import type { PostgresBinaries } from './postgres-binaries';
 import { runsAsPostgresUser } from './reachable';
 
@@ -154,14 +154,11 @@ function lastLogLine(logFile: string): string {
 async function ready(url: string, gone: () => boolean): Promise<string | undefined> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && !gone()) {
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
     try {
-      await client.connect();
+      await withAdminClient(url, async () => undefined, 1000);
       return undefined;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
-    } finally {
-      await client.end().catch(() => undefined);
     }
   }
   return 'postgres did not accept connections within 60 seconds';

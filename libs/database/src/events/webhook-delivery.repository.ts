@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SystemDatabase } from '../tenancy/system-database';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 import { updateReturning } from '../sql';
 import type { KeysetCursor } from '@app/http';
@@ -69,7 +70,7 @@ export class WebhookDeliveryRepository {
 
   /** A subscription's deliveries, newest first. */
   async list(
-    organizationId: string,
+    organizationId: OrganizationId,
     subscriptionId: string,
     limit: number,
     after?: KeysetCursor,
@@ -114,7 +115,7 @@ export class WebhookDeliveryRepository {
     );
   }
 
-  async findToSend(organizationId: string, id: string): Promise<DeliveryToSend | null> {
+  async findToSend(organizationId: OrganizationId, id: string): Promise<DeliveryToSend | null> {
     const rows: DeliveryToSend[] = await this.tenant.manager.query(
       `SELECT d.id, d.organization_id AS "organizationId", d.subscription_id AS "subscriptionId",
               d.event_id AS "eventId", e.type AS "eventType", e.data AS "eventData",
@@ -136,7 +137,7 @@ export class WebhookDeliveryRepository {
    * starts them (or continues), and a subscription failing for 3 days is set inactive.
    */
   async recordAttempt(
-    organizationId: string,
+    organizationId: OrganizationId,
     delivery: Pick<DeliveryToSend, 'id' | 'subscriptionId'>,
     outcome: DeliveryOutcome,
   ): Promise<void> {
@@ -171,7 +172,7 @@ export class WebhookDeliveryRepository {
   }
 
   /** A delivery whose subscription was set inactive is not sent. */
-  async abandon(organizationId: string, id: string, reason: string): Promise<void> {
+  async abandon(organizationId: OrganizationId, id: string, reason: string): Promise<void> {
     await this.tenant.manager.query(
       `UPDATE webhook_delivery SET status = 'FAILED', last_error = $3, next_attempt_at = NULL
         WHERE organization_id = $1 AND id = $2`,
@@ -180,7 +181,8 @@ export class WebhookDeliveryRepository {
   }
 
   /**
-   * Deletes up to `batch` of the oldest events, across organizations, older than the retention
+   * Crosses organizations (system role): deletes up to `batch` of the oldest events, of every
+   * organization, older than the retention
    * whose deliveries are all settled (their delivery rows go with them). Returns how many.
    */
   async purgeSettledEvents(batch: number): Promise<number> {

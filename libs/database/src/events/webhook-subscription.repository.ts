@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { updateReturning } from '../sql';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
 export interface WebhookSubscription {
@@ -40,7 +41,7 @@ export class WebhookSubscriptionRepository {
   constructor(private readonly tenant: TenantContext) {}
 
   async insert(
-    organizationId: string,
+    organizationId: OrganizationId,
     subscription: NewWebhookSubscription,
   ): Promise<WebhookSubscription> {
     const rows: WebhookSubscription[] = await this.tenant.manager.query(
@@ -59,7 +60,7 @@ export class WebhookSubscriptionRepository {
     return rows[0];
   }
 
-  list(organizationId: string): Promise<WebhookSubscription[]> {
+  list(organizationId: OrganizationId): Promise<WebhookSubscription[]> {
     return this.tenant.manager.query(
       `SELECT ${COLUMNS} FROM webhook_subscription WHERE organization_id = $1
         ORDER BY created_at, id`,
@@ -67,7 +68,7 @@ export class WebhookSubscriptionRepository {
     );
   }
 
-  async find(organizationId: string, id: string): Promise<WebhookSubscription | null> {
+  async find(organizationId: OrganizationId, id: string): Promise<WebhookSubscription | null> {
     const rows: WebhookSubscription[] = await this.tenant.manager.query(
       `SELECT ${COLUMNS} FROM webhook_subscription WHERE organization_id = $1 AND id = $2`,
       [organizationId, id],
@@ -77,7 +78,7 @@ export class WebhookSubscriptionRepository {
 
   /** Re-activating a subscription forgets its failures. */
   async update(
-    organizationId: string,
+    organizationId: OrganizationId,
     id: string,
     changes: WebhookSubscriptionChanges,
   ): Promise<WebhookSubscription | null> {
@@ -98,7 +99,7 @@ export class WebhookSubscriptionRepository {
     return rows[0] ?? null;
   }
 
-  async delete(organizationId: string, id: string): Promise<boolean> {
+  async delete(organizationId: OrganizationId, id: string): Promise<boolean> {
     const [, count] = (await this.tenant.manager.query(
       `DELETE FROM webhook_subscription WHERE organization_id = $1 AND id = $2`,
       [organizationId, id],

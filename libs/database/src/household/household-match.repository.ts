@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import type { ContactPoint, ContactPointKey, MatchReason } from '@app/domain';
 import { updateReturning } from '../sql';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 import { HouseholdMatchEntity, HouseholdMatchStatus } from './household-match.entity';
 
@@ -39,7 +40,7 @@ const OF_SOURCE_NOT_TARGET = `m.organization_id = $1 AND (m.constituent_id = $2 
 export class HouseholdMatchRepository {
   constructor(private readonly tenant: TenantContext) {}
 
-  lockById(organizationId: string, matchId: string): Promise<HouseholdMatchEntity | null> {
+  lockById(organizationId: OrganizationId, matchId: string): Promise<HouseholdMatchEntity | null> {
     return this.tenant.manager.findOne(HouseholdMatchEntity, {
       where: { organizationId, id: matchId },
       lock: { mode: 'pessimistic_write' },
@@ -47,7 +48,10 @@ export class HouseholdMatchRepository {
   }
 
   /** Newest first, keyset-paginated on (createdAt, id). */
-  list(organizationId: string, page: HouseholdMatchListQuery): Promise<HouseholdMatchEntity[]> {
+  list(
+    organizationId: OrganizationId,
+    page: HouseholdMatchListQuery,
+  ): Promise<HouseholdMatchEntity[]> {
     const query = this.tenant.manager
       .createQueryBuilder(HouseholdMatchEntity, 'm')
       .where('m.organization_id = :organizationId', { organizationId });
@@ -65,7 +69,7 @@ export class HouseholdMatchRepository {
 
   /** Inserts PENDING matches; a pair that was ever raised (even dismissed) is skipped. Returns those inserted. */
   async insertPending(
-    organizationId: string,
+    organizationId: OrganizationId,
     matches: NewHouseholdMatch[],
   ): Promise<HouseholdMatchEntity[]> {
     if (matches.length === 0) return [];
@@ -95,7 +99,7 @@ export class HouseholdMatchRepository {
    * Such a pair may be raised again, and is then scored knowing the points are shared.
    */
   async withdrawResting(
-    organizationId: string,
+    organizationId: OrganizationId,
     holderIds: string[],
     shared: ContactPointKey[],
   ): Promise<number> {
@@ -131,7 +135,7 @@ export class HouseholdMatchRepository {
   }
 
   async resolve(
-    organizationId: string,
+    organizationId: OrganizationId,
     matchId: string,
     status: HouseholdMatchStatus,
     resolvedBy: string,
@@ -149,7 +153,7 @@ export class HouseholdMatchRepository {
 
   /** Resolves the pair's match, if it has a pending one (a manual merge settles its suggestion). */
   async resolvePendingPair(
-    organizationId: string,
+    organizationId: OrganizationId,
     pair: [string, string],
     status: HouseholdMatchStatus,
     resolvedBy: string,
@@ -167,7 +171,7 @@ export class HouseholdMatchRepository {
    * the source as history. Returns how many matches moved.
    */
   async moveConstituent(
-    organizationId: string,
+    organizationId: OrganizationId,
     sourceId: string,
     targetId: string,
   ): Promise<number> {
@@ -188,7 +192,7 @@ export class HouseholdMatchRepository {
   }
 
   /** Sets the household ids of the constituents' matches to their current households. */
-  async refreshHouseholds(organizationId: string, constituentIds: string[]): Promise<void> {
+  async refreshHouseholds(organizationId: OrganizationId, constituentIds: string[]): Promise<void> {
     await this.tenant.manager.query(
       `UPDATE household_match m
           SET household_id = a.household_id, candidate_household_id = b.household_id

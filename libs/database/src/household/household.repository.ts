@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { lockInIdOrder } from '../sql';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 import { HouseholdEntity } from './household.entity';
 
@@ -9,7 +10,7 @@ export class HouseholdRepository {
   constructor(private readonly tenant: TenantContext) {}
 
   /** A household that has not been merged into another. */
-  findLive(organizationId: string, householdId: string): Promise<HouseholdEntity | null> {
+  findLive(organizationId: OrganizationId, householdId: string): Promise<HouseholdEntity | null> {
     return this.tenant.manager.findOneBy(HouseholdEntity, {
       organizationId,
       id: householdId,
@@ -21,24 +22,28 @@ export class HouseholdRepository {
    * A live household, share-locked (until the transaction ends) so that no merge marks it merged
    * while a member joins it.
    */
-  lockLive(organizationId: string, householdId: string): Promise<HouseholdEntity | null> {
+  lockLive(organizationId: OrganizationId, householdId: string): Promise<HouseholdEntity | null> {
     return this.tenant.manager.findOne(HouseholdEntity, {
       where: { organizationId, id: householdId, mergedIntoId: IsNull() },
       lock: { mode: 'pessimistic_read' },
     });
   }
 
-  insert(organizationId: string): Promise<HouseholdEntity> {
+  insert(organizationId: OrganizationId): Promise<HouseholdEntity> {
     const manager = this.tenant.manager;
     return manager.save(manager.create(HouseholdEntity, { organizationId }));
   }
 
   /** Locks the households in id order (after the constituents: the merge lock order). */
-  async lockInOrder(organizationId: string, ids: string[]): Promise<void> {
+  async lockInOrder(organizationId: OrganizationId, ids: string[]): Promise<void> {
     await lockInIdOrder(this.tenant.manager, HouseholdEntity, organizationId, ids);
   }
 
-  async markMerged(organizationId: string, sourceId: string, targetId: string): Promise<void> {
+  async markMerged(
+    organizationId: OrganizationId,
+    sourceId: string,
+    targetId: string,
+  ): Promise<void> {
     await this.tenant.manager.update(
       HouseholdEntity,
       { organizationId, id: sourceId },

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 import { MergeAuditEntity } from './merge-audit.entity';
 
@@ -8,7 +9,7 @@ export type NewMergeAudit = Omit<MergeAuditEntity, 'id' | 'organizationId' | 'cr
 export class MergeAuditRepository {
   constructor(private readonly tenant: TenantContext) {}
 
-  async insert(organizationId: string, audit: NewMergeAudit): Promise<void> {
+  async insert(organizationId: OrganizationId, audit: NewMergeAudit): Promise<void> {
     await this.tenant.manager.insert(MergeAuditEntity, { organizationId, ...audit });
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { queryPrepared } from '../sql';
 import { SystemDatabase } from '../tenancy/system-database';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
 /** A response as replayed: status, body and Location header. */
@@ -64,12 +65,12 @@ export class IdempotencyKeyRepository {
    * round trip: `claim_idempotency_key` takes the lock, then reads the key's earlier use in a
    * statement of its own (which sees every use committed before the lock was taken).
    */
-  async claim(ref: IdempotencyKeyRef): Promise<IdempotencyClaim> {
+  async claim(organizationId: OrganizationId, ref: IdempotencyKeyRef): Promise<IdempotencyClaim> {
     const [row] = await queryPrepared<ClaimRow[]>(
       this.tenant.manager,
       `SELECT held, request_hash, response_status, response_body, response_location
          FROM claim_idempotency_key($1, $2, $3)`,
-      [this.tenant.organizationId, ref.endpoint, ref.key],
+      [organizationId, ref.endpoint, ref.key],
     );
     if (!row.held) return { kind: 'in-progress' };
     const { request_hash: requestHash } = row;
@@ -80,8 +81,11 @@ export class IdempotencyKeyRepository {
    * Claims the key with a committed row (for work that calls out between its transactions), else
    * reports its earlier use. An expired use, or a claim abandoned by a crash, is taken over.
    */
-  async claimDurably(ref: IdempotencyKeyRef): Promise<IdempotencyClaim> {
-    const parameters = [this.tenant.organizationId, ref.endpoint, ref.key];
+  async claimDurably(
+    organizationId: OrganizationId,
+    ref: IdempotencyKeyRef,
+  ): Promise<IdempotencyClaim> {
+    const parameters = [organizationId, ref.endpoint, ref.key];
     const claimed = await this.tenant.manager.query(
       `INSERT INTO idempotency_key (organization_id, endpoint, key, request_hash)
        VALUES ($1, $2, $3, $4)
@@ -104,7 +108,11 @@ export class IdempotencyKeyRepository {
   }
 
   /** Stores the response: in the transaction that did the work, when there is one. */
-  async complete(ref: IdempotencyKeyRef, response: StoredResponse): Promise<void> {
+  async complete(
+    organizationId: OrganizationId,
+    ref: IdempotencyKeyRef,
+    response: StoredResponse,
+  ): Promise<void> {
     await queryPrepared(
       this.tenant.manager,
       `INSERT INTO idempotency_key (organization_id, endpoint, key, request_hash,
@@ -115,7 +123,7 @@ export class IdempotencyKeyRepository {
              response_body = EXCLUDED.response_body,
              response_location = EXCLUDED.response_location, created_at = now()`,
       [
-        this.tenant.organizationId,
+        organizationId,
         ref.endpoint,
         ref.key,
         ref.requestHash,
@@ -127,15 +135,15 @@ export class IdempotencyKeyRepository {
   }
 
   /** Gives a durable claim back after its request failed, so the client may try again. */
-  async release(ref: IdempotencyKeyRef): Promise<void> {
+  async release(organizationId: OrganizationId, ref: IdempotencyKeyRef): Promise<void> {
     await this.tenant.manager.query(
       `DELETE FROM idempotency_key
         WHERE organization_id = $1 AND endpoint = $2 AND key = $3 AND response_status IS NULL`,
-      [this.tenant.organizationId, ref.endpoint, ref.key],
+      [organizationId, ref.endpoint, ref.key],
     );
   }
 
-  /** Every organization's expired keys (the maintenance job). */
+  /** Crosses organizations (system role): every organization's expired keys (the maintenance job). */
   async deleteExpired(): Promise<number> {
     const [, count] = (await this.system.manager.query(
       `DELETE FROM idempotency_key WHERE created_at < now() - ${TTL}`,

@@ -8,7 +8,6 @@ import { InteractionEntity } from './interaction.entity';
 
 export type NewInteraction = Pick<
   InteractionEntity,
-  | 'organizationId'
   | 'needId'
   | 'constituentId'
   | 'channel'
@@ -40,9 +39,9 @@ export class InteractionRepository {
     private readonly system: SystemDatabase,
   ) {}
 
-  insert(interaction: NewInteraction): Promise<InteractionEntity> {
+  insert(organizationId: OrganizationId, interaction: NewInteraction): Promise<InteractionEntity> {
     const manager = this.tenant.manager;
-    return manager.save(manager.create(InteractionEntity, interaction));
+    return manager.save(manager.create(InteractionEntity, { ...interaction, organizationId }));
   }
 
   /**
@@ -51,12 +50,14 @@ export class InteractionRepository {
    * or advance(..., 'FAILED'). One never settled (a crash) is failed by failUnsettledEmails().
    */
   insertSending(
+    organizationId: OrganizationId,
     interaction: Omit<NewInteraction, 'status' | 'scheduledFor'>,
   ): Promise<InteractionEntity> {
     const manager = this.tenant.manager;
     return manager.save(
       manager.create(InteractionEntity, {
         ...interaction,
+        organizationId,
         status: 'QUEUED',
         scheduledFor: null,
         attempts: 1,
@@ -66,32 +67,38 @@ export class InteractionRepository {
   }
 
   /** Inserts an inbound message once: null when its provider message id is already recorded. */
-  async insertOnce(interaction: NewInteraction): Promise<InteractionEntity | null> {
+  async insertOnce(
+    organizationId: OrganizationId,
+    interaction: NewInteraction,
+  ): Promise<InteractionEntity | null> {
     const result = await this.tenant.manager
       .createQueryBuilder()
       .insert()
       .into(InteractionEntity)
-      .values(interaction)
+      .values({ ...interaction, organizationId })
       .orIgnore()
       .returning('id')
       .execute();
     const inserted = result.raw as { id: string }[];
-    return inserted.length ? this.findById(interaction.organizationId, inserted[0].id) : null;
+    return inserted.length ? this.findById(organizationId, inserted[0].id) : null;
   }
 
-  findById(organizationId: string, interactionId: string): Promise<InteractionEntity | null> {
+  findById(
+    organizationId: OrganizationId,
+    interactionId: string,
+  ): Promise<InteractionEntity | null> {
     return this.tenant.manager.findOneBy(InteractionEntity, { organizationId, id: interactionId });
   }
 
   findByProviderMessageId(
-    organizationId: string,
+    organizationId: OrganizationId,
     providerMessageId: string,
   ): Promise<InteractionEntity | null> {
     return this.tenant.manager.findOneBy(InteractionEntity, { organizationId, providerMessageId });
   }
 
   /** A need's interactions, newest first. */
-  listForNeed(organizationId: string, needId: string): Promise<InteractionEntity[]> {
+  listForNeed(organizationId: OrganizationId, needId: string): Promise<InteractionEntity[]> {
     return this.tenant.manager.find(InteractionEntity, {
       where: { organizationId, needId },
       order: { createdAt: 'DESC', id: 'DESC' },
@@ -103,7 +110,10 @@ export class InteractionRepository {
    * statement (committed at once when no transaction is open); returns the messages claimed. A
    * message missing from the answer is not pending, or an earlier attempt of it never finished.
    */
-  claimDispatches(organizationId: string, interactionIds: string[]): Promise<InteractionEntity[]> {
+  claimDispatches(
+    organizationId: OrganizationId,
+    interactionIds: string[],
+  ): Promise<InteractionEntity[]> {
     return updateReturning<InteractionEntity>(
       this.tenant.manager,
       `UPDATE interaction SET attempts = attempts + 1, dispatching_since = now()
@@ -116,7 +126,7 @@ export class InteractionRepository {
 
   /** The provider took the message: SENT, with its id. */
   async recordSent(
-    organizationId: string,
+    organizationId: OrganizationId,
     interactionId: string,
     providerMessageId: string,
   ): Promise<void> {
@@ -131,7 +141,7 @@ export class InteractionRepository {
 
   /** The provider certainly refused this attempt: the message stays pending for a retry. */
   async recordRefusedAttempt(
-    organizationId: string,
+    organizationId: OrganizationId,
     interactionId: string,
     error: string,
   ): Promise<void> {
@@ -147,7 +157,7 @@ export class InteractionRepository {
    * `error` replaces the recorded one when given, `sentAt` fills it when unknown.
    */
   async advance(
-    organizationId: string,
+    organizationId: OrganizationId,
     interactionId: string,
     to: InteractionStatus,
     details: { error?: string | null; sentAt?: Date | null } = {},
@@ -189,7 +199,7 @@ export class InteractionRepository {
    * whether the provider took the email is unknown. Returns how many.
    */
   async failUnsettledEmails(
-    organizationId: string,
+    organizationId: OrganizationId,
     olderThanSeconds: number,
     error: string,
   ): Promise<number> {

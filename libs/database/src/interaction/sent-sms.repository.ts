@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
 /** An SMS the provider accepted: its message and the telephony detail record of the send. */
@@ -22,7 +23,7 @@ export interface SentSms {
 export class SentSmsRepository {
   constructor(private readonly tenant: TenantContext) {}
 
-  async record(organizationId: string, sent: SentSms[]): Promise<void> {
+  async record(organizationId: OrganizationId, sent: SentSms[]): Promise<void> {
     await this.tenant.manager.query(
       `WITH sent AS (
          SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],

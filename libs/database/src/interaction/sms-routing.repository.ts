@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { phoneDigits } from '@app/domain';
 import { OrganizationEntity } from '../organization/organization.entity';
 import { SystemDatabase } from '../tenancy/system-database';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
 /** Needs still being worked on: an inbound SMS is filed on the newest of them. */
@@ -40,7 +41,7 @@ export class SmsRoutingRepository {
 
   /** The phone and opt-out of each of these constituents that is live, by id (for sending). */
   async recipients(
-    organizationId: string,
+    organizationId: OrganizationId,
     constituentIds: string[],
   ): Promise<Map<string, SmsRecipient>> {
     if (constituentIds.length === 0) return new Map();
@@ -56,7 +57,7 @@ export class SmsRoutingRepository {
   }
 
   /** The ids of the live constituents with this phone number. */
-  async constituentIdsByPhone(organizationId: string, phone: string): Promise<string[]> {
+  async constituentIdsByPhone(organizationId: OrganizationId, phone: string): Promise<string[]> {
     const digits = phoneDigits(phone);
     if (!digits) return [];
     const rows: { id: string }[] = await this.tenant.manager.query(
@@ -69,7 +70,10 @@ export class SmsRoutingRepository {
   }
 
   /** Whom to file a message from these constituents under: their newest open need, else the newest of them. */
-  async correspondent(organizationId: string, constituentIds: string[]): Promise<SmsCorrespondent> {
+  async correspondent(
+    organizationId: OrganizationId,
+    constituentIds: string[],
+  ): Promise<SmsCorrespondent> {
     const [need] = await this.tenant.manager.query(
       `SELECT id, constituent_id FROM need
         WHERE organization_id = $1 AND constituent_id = ANY($2::uuid[]) AND status = ANY($3::text[])
@@ -82,7 +86,7 @@ export class SmsRoutingRepository {
   }
 
   async setSmsOptedOut(
-    organizationId: string,
+    organizationId: OrganizationId,
     constituentIds: string[],
     optedOut: boolean,
   ): Promise<void> {

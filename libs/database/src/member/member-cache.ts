@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { NotifiedCache } from '../notifications/notified-cache';
-import { SYSTEM_DATA_SOURCE, SystemDatabase } from '../tenancy/system-database';
+import { SystemDatabase } from '../tenancy/system-database';
 import { MemberEntity } from './member.entity';
 
 /**
@@ -14,11 +12,8 @@ import { MemberEntity } from './member.entity';
  */
 @Injectable()
 export class MemberCache extends NotifiedCache<MemberEntity | null> {
-  constructor(
-    private readonly system: SystemDatabase,
-    @InjectDataSource(SYSTEM_DATA_SOURCE) dataSource: DataSource,
-  ) {
-    super('member_changed', dataSource);
+  constructor(system: SystemDatabase) {
+    super('member_changed', system);
   }
 
   /**

@@ -4,11 +4,13 @@ import { PartnerEntity } from '../partner/partner.entity';
 import { MemberCache } from './member-cache';
 import { MemberEntity } from './member.entity';
 import { SystemDatabase } from '../tenancy/system-database';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
+import type { TenantTransaction } from '../tenancy/tenant-transaction';
 
 export type NewMember = Pick<
   MemberEntity,
-  'organizationId' | 'email' | 'fullName' | 'role' | 'partnerId' | 'profiles' | 'phone'
+  'email' | 'fullName' | 'role' | 'partnerId' | 'profiles' | 'phone'
 >;
 /** Fields left undefined stay unchanged. */
 export type MemberChanges = Partial<
@@ -34,7 +36,7 @@ export class MemberRepository {
     private readonly cache: MemberCache,
   ) {}
 
-  findById(organizationId: string, memberId: string): Promise<MemberEntity | null> {
+  findById(organizationId: OrganizationId, memberId: string): Promise<MemberEntity | null> {
     return this.tenant.manager.findOneBy(MemberEntity, { organizationId, id: memberId });
   }
 
@@ -43,16 +45,19 @@ export class MemberRepository {
    * waited for and seen, and one starting later waits for this transaction (and then revokes what
    * it issued).
    */
-  findByIdLocked(organizationId: string, memberId: string): Promise<MemberEntity | null> {
-    if (!this.tenant.inTransaction) throw new Error('findByIdLocked needs an open transaction');
-    return this.tenant.manager.findOne(MemberEntity, {
+  findByIdLocked(
+    organizationId: OrganizationId,
+    tx: TenantTransaction,
+    memberId: string,
+  ): Promise<MemberEntity | null> {
+    return tx.manager.findOne(MemberEntity, {
       where: { organizationId, id: memberId },
       lock: { mode: 'pessimistic_read' },
     });
   }
 
   async findWithPartner(
-    organizationId: string,
+    organizationId: OrganizationId,
     memberId: string,
   ): Promise<MemberWithPartner | null> {
     const query = this.withPartnerName(organizationId).andWhere('member.id = :memberId', {
@@ -63,26 +68,35 @@ export class MemberRepository {
   }
 
   /** The organization's members (of one partner, when given), by email. */
-  list(organizationId: string, partnerId: string | null): Promise<MemberWithPartner[]> {
+  list(organizationId: OrganizationId, partnerId: string | null): Promise<MemberWithPartner[]> {
     const query = this.withPartnerName(organizationId).orderBy('member.email', 'ASC');
     if (partnerId !== null) query.andWhere('member.partner_id = :partnerId', { partnerId });
     return this.readWithPartner(query);
   }
 
   /** Fails with a unique violation (23505) when the email is taken in the organization. */
-  insert(member: NewMember): Promise<MemberEntity> {
+  insert(organizationId: OrganizationId, member: NewMember): Promise<MemberEntity> {
     const manager = this.tenant.manager;
     return manager.save(
-      manager.create(MemberEntity, { ...member, isConfirmed: false, isActive: true }),
+      manager.create(MemberEntity, {
+        ...member,
+        organizationId,
+        isConfirmed: false,
+        isActive: true,
+      }),
     );
   }
 
-  async update(organizationId: string, memberId: string, changes: MemberChanges): Promise<void> {
+  async update(
+    organizationId: OrganizationId,
+    memberId: string,
+    changes: MemberChanges,
+  ): Promise<void> {
     await this.tenant.manager.update(MemberEntity, { organizationId, id: memberId }, changes);
     this.cache.forgetAll();
   }
 
-  async deactivate(organizationId: string, memberId: string): Promise<void> {
+  async deactivate(organizationId: OrganizationId, memberId: string): Promise<void> {
     await this.tenant.manager.update(
       MemberEntity,
       { organizationId, id: memberId },
@@ -91,12 +105,12 @@ export class MemberRepository {
     this.cache.forgetAll();
   }
 
-  /**
-   * Ids of the active org_admins, locked until the transaction ends (guards the last admin): call
-   * it inside tenant.transaction().
-   */
-  async lockActiveOrgAdmins(organizationId: string): Promise<string[]> {
-    const rows: { id: string }[] = await this.tenant.manager.query(
+  /** Ids of the active org_admins, locked until the transaction ends (guards the last admin). */
+  async lockActiveOrgAdmins(
+    organizationId: OrganizationId,
+    tx: TenantTransaction,
+  ): Promise<string[]> {
+    const rows: { id: string }[] = await tx.manager.query(
       `SELECT id FROM member
         WHERE organization_id = $1 AND role = 'org_admin' AND is_active
         ORDER BY id FOR UPDATE`,
@@ -128,7 +142,7 @@ export class MemberRepository {
   }
 
   async setPasswordAndConfirm(
-    organizationId: string,
+    organizationId: OrganizationId,
     memberId: string,
     passwordHash: string,
   ): Promise<void> {
@@ -140,7 +154,7 @@ export class MemberRepository {
     this.cache.forgetAll();
   }
 
-  private withPartnerName(organizationId: string): SelectQueryBuilder<MemberEntity> {
+  private withPartnerName(organizationId: OrganizationId): SelectQueryBuilder<MemberEntity> {
     return this.tenant.manager
       .createQueryBuilder(MemberEntity, 'member')
       .leftJoin(

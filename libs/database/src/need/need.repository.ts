@@ -14,7 +14,6 @@ import type { KeysetCursor } from '@app/http';
 
 export type NewNeed = Pick<
   NeedEntity,
-  | 'organizationId'
   | 'partnerId'
   | 'constituentId'
   | 'householdId'
@@ -155,7 +154,7 @@ export class NeedRepository {
   ) {}
 
   /** Inserts the need; null when its reference number is already taken in the organization. */
-  async insert(need: NewNeed): Promise<NeedEntity | null> {
+  async insert(organizationId: OrganizationId, need: NewNeed): Promise<NeedEntity | null> {
     const rows: NeedEntity[] = await queryPrepared(
       this.tenant.manager,
       `INSERT INTO need (organization_id, partner_id, constituent_id, household_id, parent_need_id,
@@ -165,7 +164,7 @@ export class NeedRepository {
        ON CONFLICT (organization_id, reference_number) DO NOTHING
        RETURNING ${COLUMNS}`,
       [
-        need.organizationId,
+        organizationId,
         need.partnerId,
         need.constituentId,
         need.householdId,
@@ -185,7 +184,7 @@ export class NeedRepository {
 
   /** The need if the visibility admits it; `lock` holds it for update until the transaction ends. */
   async findVisible(
-    organizationId: string,
+    organizationId: OrganizationId,
     needId: string,
     visibility: NeedVisibility,
     options: { lock?: boolean } = {},
@@ -203,7 +202,7 @@ export class NeedRepository {
     return rows[0] ?? null;
   }
 
-  get(organizationId: string, needId: string): Promise<NeedEntity> {
+  get(organizationId: OrganizationId, needId: string): Promise<NeedEntity> {
     return this.tenant.manager.findOneByOrFail(NeedEntity, { organizationId, id: needId });
   }
 
@@ -212,7 +211,7 @@ export class NeedRepository {
    * search (`q`) finds the page's ids first, as the system role (see pageIdsAcrossOrganizations).
    */
   async list(
-    organizationId: string,
+    organizationId: OrganizationId,
     visibility: NeedVisibility,
     query: NeedListQuery,
   ): Promise<NeedPage> {
@@ -250,7 +249,7 @@ export class NeedRepository {
   }
 
   /** The needs of `ids`, in that newest-first order, read under row-level security. */
-  private readPage(organizationId: string, ids: string[]): Promise<ListedRow[]> {
+  private readPage(organizationId: OrganizationId, ids: string[]): Promise<ListedRow[]> {
     return this.tenant.manager.query(
       `SELECT ${LISTED_COLUMNS} FROM need WHERE organization_id = $1 AND id = ANY($2::uuid[])
         ORDER BY created_at DESC, id DESC`,
@@ -258,14 +257,18 @@ export class NeedRepository {
     );
   }
 
-  async update(organizationId: string, needId: string, changes: NeedChanges): Promise<void> {
+  async update(
+    organizationId: OrganizationId,
+    needId: string,
+    changes: NeedChanges,
+  ): Promise<void> {
     // jsonb custom fields are written whole; TypeORM's deep-partial type does not admit a plain record.
     const values = changes as QueryDeepPartialEntity<NeedEntity>;
     await this.tenant.manager.update(NeedEntity, { organizationId, id: needId }, values);
   }
 
   /** Serializes parent-link changes in the organization, so two changes cannot close a cycle together. */
-  async lockParentLinks(organizationId: string): Promise<void> {
+  async lockParentLinks(organizationId: OrganizationId): Promise<void> {
     await this.tenant.manager.query(
       `SELECT pg_advisory_xact_lock(hashtextextended('need-parent:' || $1, 0))`,
       [organizationId],
@@ -274,7 +277,7 @@ export class NeedRepository {
 
   /** Whether `candidateId` is `needId` itself or one of its descendants (children, their children, ...). */
   async isSelfOrDescendant(
-    organizationId: string,
+    organizationId: OrganizationId,
     needId: string,
     candidateId: string,
   ): Promise<boolean> {
@@ -312,7 +315,7 @@ export class NeedRepository {
    * default partner and records an ESCALATION for each, in one statement; rows locked by a running
    * update are left for the next run. Returns how many.
    */
-  async escalateOverdue(organizationId: string, batchSize: number): Promise<number> {
+  async escalateOverdue(organizationId: OrganizationId, batchSize: number): Promise<number> {
     const rows: unknown[] = await this.tenant.manager.query(
       `WITH overdue AS (
          SELECT need.organization_id, need.id, need.partner_id, fallback.id AS default_partner_id

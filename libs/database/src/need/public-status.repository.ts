@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { NeedStatus } from '@assist/contracts';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
 /** What the public may learn of a need by its reference number (never PII, ids or partner names). */
@@ -20,7 +21,10 @@ export class PublicStatusRepository {
    * The need with this reference number in the entered organization, if that organization is
    * ENABLED (on the organization's unique reference-number index).
    */
-  async find(organizationId: string, referenceNumber: string): Promise<NeedPublicStatus | null> {
+  async find(
+    organizationId: OrganizationId,
+    referenceNumber: string,
+  ): Promise<NeedPublicStatus | null> {
     const rows: NeedPublicStatus[] = await this.tenant.manager.query(
       `SELECT need.reference_number AS "referenceNumber", need.status,
               need.is_confidential AS "isConfidential",

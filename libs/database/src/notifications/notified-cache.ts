@@ -1,7 +1,6 @@
 import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
-import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
+import type { SystemDatabase } from '../tenancy/system-database';
 
 /** A bound on memory; the cache starts over when it is reached. */
 const MAX_ENTRIES = 50_000;
@@ -14,6 +13,11 @@ const RECONNECT_MS = 1_000;
  * (a ping on the listening connection, shared by the lookups in flight), so a change made by any
  * process is seen at once by every process. Without a live listening connection nothing is cached,
  * and every lookup reads the database.
+ *
+ * The listening connection is the one PostgreSQL session the application opens outside its pools
+ * (a LISTEN belongs to its session, which a pool hands to anyone): it connects with the system
+ * pool's settings (`SystemDatabase.sessionSettings()`). This file is the only place allowed to
+ * construct a `pg` Client outside the embedded server's administration (eslint.config.mjs).
  */
 export abstract class NotifiedCache<V> implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(this.constructor.name);
@@ -32,7 +36,8 @@ export abstract class NotifiedCache<V> implements OnModuleInit, OnApplicationShu
 
   protected constructor(
     private readonly channel: string,
-    private readonly dataSource: DataSource,
+    /** The system role's door: what subclasses read with, and whose settings the listener uses. */
+    protected readonly system: SystemDatabase,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -117,10 +122,7 @@ export abstract class NotifiedCache<V> implements OnModuleInit, OnApplicationShu
   }
 
   private async listen(): Promise<void> {
-    const { url, extra } = this.dataSource.options as PostgresDataSourceOptions & {
-      extra: { options?: string };
-    };
-    const client = new Client({ connectionString: url, options: extra.options });
+    const client = new Client(this.system.sessionSettings());
     this.current = client;
     client.on('notification', (notification) => this.announced(notification.payload));
     // A client that failed stays quiet afterwards: its later errors are not news.

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { NotifiedCache } from '../notifications/notified-cache';
 import { PartnerEntity } from '../partner/partner.entity';
-import { SYSTEM_DATA_SOURCE, SystemDatabase } from '../tenancy/system-database';
+import { SystemDatabase } from '../tenancy/system-database';
 import { OrganizationEntity } from './organization.entity';
 
 /** What intake reads before it records a need: the organization and every partner it routes to. */
@@ -23,11 +21,8 @@ export interface IntakeDirectory {
  */
 @Injectable()
 export class OrganizationCache extends NotifiedCache<IntakeDirectory | null> {
-  constructor(
-    private readonly system: SystemDatabase,
-    @InjectDataSource(SYSTEM_DATA_SOURCE) dataSource: DataSource,
-  ) {
-    super('organization_changed', dataSource);
+  constructor(system: SystemDatabase) {
+    super('organization_changed', system);
   }
 
   /** Null when no organization has this id. Crosses no organization: reads only this one's rows. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OrganizationEntity } from './organization.entity';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
 /** The settings columns a client may change (the rest are server-owned). */
@@ -18,13 +19,13 @@ export type OrganizationSettingsChanges = Partial<
 export class OrganizationRepository {
   constructor(private readonly tenant: TenantContext) {}
 
-  findById(organizationId: string): Promise<OrganizationEntity | null> {
+  findById(organizationId: OrganizationId): Promise<OrganizationEntity | null> {
     return this.tenant.manager.findOneBy(OrganizationEntity, { id: organizationId });
   }
 
   /** Applies the given settings columns; null if the organization does not exist. */
   async updateSettings(
-    organizationId: string,
+    organizationId: OrganizationId,
     changes: OrganizationSettingsChanges,
   ): Promise<OrganizationEntity | null> {
     await this.tenant.manager.update(OrganizationEntity, { id: organizationId }, changes);

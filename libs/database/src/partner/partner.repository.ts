@@ -1,21 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { PartnerEntity } from './partner.entity';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
-export type NewPartner = Omit<PartnerEntity, 'id' | 'createdAt' | 'updatedAt'>;
+export type NewPartner = Omit<PartnerEntity, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>;
 /** Fields left undefined stay unchanged. */
-export type PartnerChanges = Partial<Omit<NewPartner, 'organizationId'>>;
+export type PartnerChanges = Partial<NewPartner>;
 
 @Injectable()
 export class PartnerRepository {
   constructor(private readonly tenant: TenantContext) {}
 
-  findById(organizationId: string, partnerId: string): Promise<PartnerEntity | null> {
+  findById(organizationId: OrganizationId, partnerId: string): Promise<PartnerEntity | null> {
     return this.tenant.manager.findOneBy(PartnerEntity, { organizationId, id: partnerId });
   }
 
   /** Locks the row until the transaction ends (call inside tenant.transaction). */
-  findForUpdate(organizationId: string, partnerId: string): Promise<PartnerEntity | null> {
+  findForUpdate(organizationId: OrganizationId, partnerId: string): Promise<PartnerEntity | null> {
     return this.tenant.manager.findOne(PartnerEntity, {
       where: { organizationId, id: partnerId },
       lock: { mode: 'pessimistic_write' },
@@ -23,25 +24,25 @@ export class PartnerRepository {
   }
 
   /** The organization's fallback triage partner, if it has one. */
-  findDefault(organizationId: string): Promise<PartnerEntity | null> {
+  findDefault(organizationId: OrganizationId): Promise<PartnerEntity | null> {
     return this.tenant.manager.findOneBy(PartnerEntity, { organizationId, isDefault: true });
   }
 
   /** Every partner of the organization, archived ones included, by name. */
-  list(organizationId: string): Promise<PartnerEntity[]> {
+  list(organizationId: OrganizationId): Promise<PartnerEntity[]> {
     return this.tenant.manager.find(PartnerEntity, {
       where: { organizationId },
       order: { name: 'ASC', id: 'ASC' },
     });
   }
 
-  insert(partner: NewPartner): Promise<PartnerEntity> {
+  insert(organizationId: OrganizationId, partner: NewPartner): Promise<PartnerEntity> {
     const manager = this.tenant.manager;
-    return manager.save(manager.create(PartnerEntity, partner));
+    return manager.save(manager.create(PartnerEntity, { ...partner, organizationId }));
   }
 
   async update(
-    organizationId: string,
+    organizationId: OrganizationId,
     partnerId: string,
     changes: PartnerChanges,
   ): Promise<PartnerEntity> {
@@ -55,14 +56,14 @@ export class PartnerRepository {
    * clearing the old default and setting the new one never interleave with another switch (call
    * inside tenant.transaction).
    */
-  async lockDefaultSwitch(organizationId: string): Promise<void> {
+  async lockDefaultSwitch(organizationId: OrganizationId): Promise<void> {
     await this.tenant.manager.query(
       `SELECT pg_advisory_xact_lock(hashtextextended('partner-default:' || $1, 0))`,
       [organizationId],
     );
   }
 
-  async clearDefault(organizationId: string): Promise<void> {
+  async clearDefault(organizationId: OrganizationId): Promise<void> {
     await this.tenant.manager.update(
       PartnerEntity,
       { organizationId, isDefault: true },

@@ -52,7 +52,7 @@ export class ProvisioningRepository {
     private readonly system: SystemDatabase,
   ) {}
 
-  async find(organizationId: string): Promise<ProvisioningRecord | null> {
+  async find(organizationId: OrganizationId): Promise<ProvisioningRecord | null> {
     const run = await this.tenant.manager.findOneBy(ProvisioningEntity, { organizationId });
     if (!run) return null;
     const steps = await this.tenant.manager.find(ProvisioningStepEntity, {
@@ -63,7 +63,7 @@ export class ProvisioningRepository {
   }
 
   /** Serializes starts and resumes of the organization's run until the transaction ends. */
-  async lockRun(organizationId: string): Promise<void> {
+  async lockRun(organizationId: OrganizationId): Promise<void> {
     await this.tenant.manager.query(
       `SELECT pg_advisory_xact_lock(hashtextextended('telephony_provisioning:' || $1, 0))`,
       [organizationId],
@@ -75,7 +75,10 @@ export class ProvisioningRepository {
    * number is recorded while the number step has not finished. Its next job is due now: should it
    * never be sent, the sweep (ProvisioningProcessor) sends it.
    */
-  async startOrResume(organizationId: string, existingPhoneNumber: string | null): Promise<void> {
+  async startOrResume(
+    organizationId: OrganizationId,
+    existingPhoneNumber: string | null,
+  ): Promise<void> {
     await this.tenant.manager.query(
       `INSERT INTO telephony_provisioning (organization_id, existing_phone_number, next_run_at)
        VALUES ($1, $2, now())
@@ -101,7 +104,7 @@ export class ProvisioningRepository {
    * Takes the run for `seconds` unless another worker holds it; false when held. Committed at
    * once: no transaction stays open while the holder calls the provider.
    */
-  async claim(organizationId: string, seconds: number): Promise<boolean> {
+  async claim(organizationId: OrganizationId, seconds: number): Promise<boolean> {
     const [{ claimed }]: { claimed: number }[] = await this.tenant.manager.query(
       `WITH claimed AS (
          UPDATE telephony_provisioning SET lease_until = now() + make_interval(secs => $2)
@@ -114,7 +117,7 @@ export class ProvisioningRepository {
   }
 
   /** Gives the run back, noting when the next job for it is due (null: none). */
-  async release(organizationId: string, nextRunAt: Date | null): Promise<void> {
+  async release(organizationId: OrganizationId, nextRunAt: Date | null): Promise<void> {
     await this.tenant.manager.update(
       ProvisioningEntity,
       { organizationId },
@@ -122,7 +125,7 @@ export class ProvisioningRepository {
     );
   }
 
-  async complete(organizationId: string): Promise<void> {
+  async complete(organizationId: OrganizationId): Promise<void> {
     await this.tenant.manager.update(
       ProvisioningEntity,
       { organizationId },
@@ -131,7 +134,7 @@ export class ProvisioningRepository {
   }
 
   async updateStep(
-    organizationId: string,
+    organizationId: OrganizationId,
     name: ProvisioningStepName,
     changes: ProvisioningStepChanges,
   ): Promise<void> {
@@ -172,13 +175,16 @@ export class ProvisioningRepository {
     return rows.map((row) => asOrganizationId(row.organization_id));
   }
 
-  async updateOrganization(organizationId: string, changes: ProvisionedFields): Promise<void> {
+  async updateOrganization(
+    organizationId: OrganizationId,
+    changes: ProvisionedFields,
+  ): Promise<void> {
     await this.tenant.manager.update(OrganizationEntity, { id: organizationId }, changes);
   }
 
   /** Sets provisioningError (one line for a person) and provisioningStepErrors[step]. */
   async recordStepError(
-    organizationId: string,
+    organizationId: OrganizationId,
     name: ProvisioningStepName,
     sentence: string,
     error: ProvisioningStepError,
@@ -192,7 +198,7 @@ export class ProvisioningRepository {
   }
 
   /** A success of the step clears its error (and provisioningError, when it was the step's). */
-  async clearStepError(organizationId: string, name: ProvisioningStepName): Promise<void> {
+  async clearStepError(organizationId: OrganizationId, name: ProvisioningStepName): Promise<void> {
     await this.tenant.manager.query(
       `UPDATE organization SET provisioning_error = NULL,
               provisioning_step_errors = provisioning_step_errors - $2::text

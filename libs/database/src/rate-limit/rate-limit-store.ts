@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import type { QueryConfig } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import type { DataSource } from 'typeorm';
 import type { RateLimitCount, RateLimitPolicy } from '@app/http';
-import { SYSTEM_DATA_SOURCE } from '../tenancy/system-database';
+import { SystemDatabase } from '../tenancy/system-database';
 
 /**
  * Rate limits counted in PostgreSQL (rate-limiter-flexible's store, table `rate_limit`), so any
  * number of API processes share one count: each consume is one atomic upsert, a prepared statement
- * on the system pool (the counters are not tenant data). Windows are fixed, starting at a key's
- * first point.
+ * on the system pool through SystemDatabase (the counters are not tenant data). Windows are fixed,
+ * starting at a key's first point.
  */
 @Injectable()
 export class RateLimitStore {
   private readonly limiters = new Map<string, RateLimiterPostgres>();
 
-  constructor(@InjectDataSource(SYSTEM_DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(private readonly system: SystemDatabase) {}
 
   /** Spends `points` of the key's window; `allowed` is false once the window is spent. */
   async consume(policy: RateLimitPolicy, key: string, points = 1): Promise<RateLimitCount> {
@@ -34,7 +33,7 @@ export class RateLimitStore {
 
   /** Deletes the windows that ended over an hour ago (the maintenance job). */
   async purgeExpired(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM rate_limit WHERE expire < $1`, [
+    await this.system.manager.query(`DELETE FROM rate_limit WHERE expire < $1`, [
       Date.now() - 3_600_000,
     ]);
   }
@@ -49,8 +48,9 @@ export class RateLimitStore {
     let limiter = this.limiters.get(id);
     if (!limiter) {
       limiter = new RateLimiterPostgres({
-        storeClient: this.dataSource,
-        storeType: 'typeorm',
+        // rate-limiter-flexible speaks node-postgres: named prepared statements in, `rows` out.
+        storeClient: { query: (statement: QueryConfig) => this.system.query(statement) },
+        storeType: 'pool',
         tableName: 'rate_limit',
         tableCreated: true,
         keyPrefix: policy.name,

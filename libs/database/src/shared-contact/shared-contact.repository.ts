@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { contactPointKey, ContactPointKey, PointHolder } from '@app/domain';
 import { SystemDatabase } from '../tenancy/system-database';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 import { SharedContactEntity } from './shared-contact.entity';
 
@@ -42,7 +43,7 @@ export class SharedContactRepository {
 
   /** What is recorded of the points (marked or detected). */
   async findForPoints(
-    organizationId: string,
+    organizationId: OrganizationId,
     points: ContactPointKey[],
   ): Promise<SharedContactEntity[]> {
     if (points.length === 0) return [];
@@ -61,7 +62,7 @@ export class SharedContactRepository {
    * index (committed rows only). Returns households and surnames only.
    */
   async sampleHolders(
-    organizationId: string,
+    organizationId: OrganizationId,
     point: ContactPointKey,
     excludeId: string | null,
   ): Promise<PointHolder[]> {
@@ -81,7 +82,7 @@ export class SharedContactRepository {
    * Crosses organizations, as sampleHolders: the ids of every live constituent giving the point
    * (committed rows only), for withdrawing the suggestions that rest on it.
    */
-  async holderIds(organizationId: string, point: ContactPointKey): Promise<string[]> {
+  async holderIds(organizationId: OrganizationId, point: ContactPointKey): Promise<string[]> {
     const [predicate, values] = holderPredicate(point, 2);
     const rows: { id: string }[] = await this.system.manager.query(
       `SELECT c.id FROM constituent c
@@ -93,7 +94,7 @@ export class SharedContactRepository {
 
   /** Records a point detected as shared; true when it was not known before. */
   async recordDetected(
-    organizationId: string,
+    organizationId: OrganizationId,
     point: ContactPointKey,
     values: SharedContactValues,
   ): Promise<boolean> {
@@ -117,7 +118,7 @@ export class SharedContactRepository {
   }
 
   /** Forgets a detection that no longer holds (marks stay). */
-  async forgetDetected(organizationId: string, point: ContactPointKey): Promise<void> {
+  async forgetDetected(organizationId: OrganizationId, point: ContactPointKey): Promise<void> {
     await this.tenant.manager.delete(SharedContactEntity, {
       organizationId,
       kind: point.kind,
@@ -127,7 +128,10 @@ export class SharedContactRepository {
   }
 
   /** An admin's mark: replaces whatever was recorded of the point. */
-  async mark(organizationId: string, mark: SharedContactMark): Promise<SharedContactEntity> {
+  async mark(
+    organizationId: OrganizationId,
+    mark: SharedContactMark,
+  ): Promise<SharedContactEntity> {
     const [{ id }]: { id: string }[] = await this.tenant.manager.query(
       `INSERT INTO shared_contact
          (organization_id, kind, key, phone, email, address_street, address_zip, shared, source, label, marked_by)
@@ -154,7 +158,7 @@ export class SharedContactRepository {
   }
 
   /** Newest first. */
-  list(organizationId: string, limit: number): Promise<SharedContactEntity[]> {
+  list(organizationId: OrganizationId, limit: number): Promise<SharedContactEntity[]> {
     return this.tenant.manager.find(SharedContactEntity, {
       where: { organizationId },
       order: { createdAt: 'DESC', id: 'DESC' },
@@ -163,7 +167,7 @@ export class SharedContactRepository {
   }
 
   /** Deletes the entry; false when the organization has no such entry. */
-  async remove(organizationId: string, id: string): Promise<boolean> {
+  async remove(organizationId: OrganizationId, id: string): Promise<boolean> {
     const result = await this.tenant.manager.delete(SharedContactEntity, { organizationId, id });
     return (result.affected ?? 0) > 0;
   }

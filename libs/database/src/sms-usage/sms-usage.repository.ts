@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SystemDatabase } from '../tenancy/system-database';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
+import type { TenantTransaction } from '../tenancy/tenant-transaction';
 
 export type SmsQuotaDecision = 'accepted' | 'daily-cap-reached' | 'monthly-budget-reached';
 
@@ -21,15 +23,16 @@ export class SmsUsageRepository {
   /**
    * Counts one message against the month's budget and the day's cap in one statement: each counter
    * grows only while below its limit, and the day only when the month did. Row locks make it exact
-   * under concurrency. Call it inside the send's tenant.transaction: on a refusal after the month
+   * under concurrency. It runs in the send's transaction (`tx`): on a refusal after the month
    * counted, that transaction must roll back (the send throws), which takes the month's count back
    * with it.
    */
-  async consume(organizationId: string, quota: SmsQuota): Promise<SmsQuotaDecision> {
-    if (!this.tenant.inTransaction) {
-      throw new Error("SmsUsageRepository.consume must run inside the send's tenant.transaction");
-    }
-    const [counted] = await this.tenant.manager.query(
+  async consume(
+    organizationId: OrganizationId,
+    tx: TenantTransaction,
+    quota: SmsQuota,
+  ): Promise<SmsQuotaDecision> {
+    const [counted] = await tx.manager.query(
       `WITH month AS (
          INSERT INTO sms_usage AS usage (organization_id, period, period_key, used)
          SELECT $1::uuid, 'month', $3::text, 1 WHERE $5::int > 0
@@ -51,7 +54,7 @@ export class SmsUsageRepository {
   }
 
   /**
-   * Every organization's counts of days before `dayKey` and months before `monthKey`, at most
+   * Crosses organizations (system role): every organization's counts of days before `dayKey` and months before `monthKey`, at most
    * `limit` rows in one statement (the maintenance job). Returns how many were deleted.
    */
   async deleteBefore(dayKey: string, monthKey: string, limit: number): Promise<number> {

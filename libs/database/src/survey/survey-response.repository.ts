@@ -63,7 +63,10 @@ export class SurveyResponseRepository {
     return rows[0] ? brandOrganizationId(rows[0].organizationId) : null;
   }
 
-  async findByToken(organizationId: string, surveyToken: string): Promise<SurveyOfToken | null> {
+  async findByToken(
+    organizationId: OrganizationId,
+    surveyToken: string,
+  ): Promise<SurveyOfToken | null> {
     const rows: SurveyOfToken[] = await this.tenant.manager.query(
       `SELECT need.id AS "needId", need.reference_number AS "referenceNumber",
               need.created_at AS "needCreatedAt", organization.name AS "organizationName",
@@ -81,7 +84,7 @@ export class SurveyResponseRepository {
 
   /** Records the need's response; null when it already has one. */
   async insert(
-    organizationId: string,
+    organizationId: OrganizationId,
     needId: string,
     answers: SurveyAnswers,
   ): Promise<SurveyResponse | null> {
@@ -94,7 +97,10 @@ export class SurveyResponseRepository {
     return rows[0] ?? null;
   }
 
-  async findForNeed(organizationId: string, needId: string): Promise<SurveyResponse | null> {
+  async findForNeed(
+    organizationId: OrganizationId,
+    needId: string,
+  ): Promise<SurveyResponse | null> {
     const rows: SurveyResponse[] = await this.tenant.manager.query(
       `SELECT submitted_at AS "submittedAt", answers FROM survey_response
         WHERE organization_id = $1 AND need_id = $2`,
@@ -107,7 +113,7 @@ export class SurveyResponseRepository {
    * Totals of the responses submitted in the local days given (on the organization's submission-time
    * index; the partner filter reads each response's need by its key).
    */
-  async totals(organizationId: string, query: SurveyTotalsQuery): Promise<SurveyTotals> {
+  async totals(organizationId: OrganizationId, query: SurveyTotalsQuery): Promise<SurveyTotals> {
     const params: unknown[] = [organizationId];
     const add = (value: unknown) => `$${params.push(value)}`;
     const conditions = ['response.organization_id = $1'];

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 import { TelephonyDetailRecordEntity, TelephonyDirection } from './telephony-detail-record.entity';
 
-export type NewTelephonyDetailRecord = Omit<TelephonyDetailRecordEntity, 'id' | 'createdAt'> &
+export type NewTelephonyDetailRecord = Omit<
+  TelephonyDetailRecordEntity,
+  'id' | 'organizationId' | 'createdAt'
+> &
   Partial<Pick<TelephonyDetailRecordEntity, 'createdAt'>>;
 
 export interface TelephonyRecordFilter {
@@ -22,12 +26,12 @@ export class TelephonyDetailRecordRepository {
   constructor(private readonly tenant: TenantContext) {}
 
   /** Records once per provider event: false when the event was already recorded. */
-  async insert(record: NewTelephonyDetailRecord): Promise<boolean> {
+  async insert(organizationId: OrganizationId, record: NewTelephonyDetailRecord): Promise<boolean> {
     const result = await this.tenant.manager
       .createQueryBuilder()
       .insert()
       .into(TelephonyDetailRecordEntity)
-      .values(record)
+      .values({ ...record, organizationId })
       .orIgnore()
       .returning('id')
       .execute();
@@ -36,7 +40,7 @@ export class TelephonyDetailRecordRepository {
 
   /** One page, newest first, and how many records match in all. */
   async page(
-    organizationId: string,
+    organizationId: OrganizationId,
     filter: TelephonyRecordFilter,
     page: number,
     pageSize: number,

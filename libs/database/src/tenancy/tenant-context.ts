@@ -4,6 +4,12 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { OrganizationId } from './organization-id';
 import { scopeConnectionsToTenant } from './organization-connections';
 import { tenantScopes } from './tenant-scope';
+import type { TenantTransaction } from './tenant-transaction';
+
+/** Makes the handle a unit of work receives; TenantContext is the only caller. */
+function openedTransaction(manager: EntityManager): TenantTransaction {
+  return { manager } as TenantTransaction;
+}
 
 /**
  * The organization the running request or job works for, and the one way to its data. Every
@@ -15,7 +21,8 @@ import { tenantScopes } from './tenant-scope';
  * - `manager` is what repositories query with: the open transaction's, else one connection per
  *   statement (autocommit), given back at once.
  * - `transaction(work)` is the unit of work: everything `work` does through `manager` commits
- *   together or not at all; nested, it is a savepoint. Never call an outside service inside one.
+ *   together or not at all; nested, it is a savepoint. `work` receives a `TenantTransaction`, which
+ *   it passes to the methods that must run inside one. Never call an outside service inside one.
  */
 @Injectable()
 export class TenantContext {
@@ -41,14 +48,12 @@ export class TenantContext {
     return tenantScopes.getStore() !== undefined;
   }
 
-  get inTransaction(): boolean {
-    return tenantScopes.getStore()?.transaction !== undefined;
-  }
-
-  transaction<T>(work: () => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: TenantTransaction) => Promise<T>): Promise<T> {
     const scope = this.scope();
     const outer = scope.transaction ?? this.dataSource.manager;
-    return outer.transaction((transaction) => tenantScopes.run({ ...scope, transaction }, work));
+    return outer.transaction((transaction) =>
+      tenantScopes.run({ ...scope, transaction }, () => work(openedTransaction(transaction))),
+    );
   }
 
   private scope() {

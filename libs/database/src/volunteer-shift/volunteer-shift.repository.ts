@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { VolunteerShiftEntity } from './volunteer-shift.entity';
 import { updateReturning } from '../sql';
+import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
 
 export type ShiftWindow = Pick<VolunteerShiftEntity, 'startTime' | 'endTime'>;
@@ -25,20 +26,20 @@ export class VolunteerShiftRepository {
   constructor(private readonly tenant: TenantContext) {}
 
   /** One INSERT: it needs no transaction of its own. */
-  insert(organizationId: string, shift: NewShift): Promise<VolunteerShiftEntity> {
+  insert(organizationId: OrganizationId, shift: NewShift): Promise<VolunteerShiftEntity> {
     const manager = this.tenant.manager;
     return manager.save(manager.create(VolunteerShiftEntity, { organizationId, ...shift }), {
       transaction: false,
     });
   }
 
-  findById(organizationId: string, shiftId: string): Promise<VolunteerShiftEntity | null> {
+  findById(organizationId: OrganizationId, shiftId: string): Promise<VolunteerShiftEntity | null> {
     return this.tenant.manager.findOneBy(VolunteerShiftEntity, { organizationId, id: shiftId });
   }
 
   /** The shift with its new window, in one statement; null when it no longer exists. */
   async updateWindow(
-    organizationId: string,
+    organizationId: OrganizationId,
     shiftId: string,
     window: ShiftWindow,
   ): Promise<VolunteerShiftEntity | null> {
@@ -52,12 +53,12 @@ export class VolunteerShiftRepository {
     return shift ?? null;
   }
 
-  async delete(organizationId: string, shiftId: string): Promise<void> {
+  async delete(organizationId: OrganizationId, shiftId: string): Promise<void> {
     await this.tenant.manager.delete(VolunteerShiftEntity, { organizationId, id: shiftId });
   }
 
   /** By start time; each filter uses an index led by (organization_id, ...). */
-  list(organizationId: string, filter: ShiftListFilter): Promise<VolunteerShiftEntity[]> {
+  list(organizationId: OrganizationId, filter: ShiftListFilter): Promise<VolunteerShiftEntity[]> {
     const query = this.tenant.manager
       .createQueryBuilder(VolunteerShiftEntity, 'shift')
       .where('shift.organization_id = :organizationId', { organizationId })

@@ -119,7 +119,7 @@ export class ProvisioningRunner {
   }
 
   /** Runs steps until one waits or fails; answers the seconds until the next run, or null. */
-  private async runSteps(organizationId: string): Promise<number | null> {
+  private async runSteps(organizationId: OrganizationId): Promise<number | null> {
     for (;;) {
       const record = await this.provisioning.find(organizationId);
       if (!record) return null;
@@ -135,7 +135,7 @@ export class ProvisioningRunner {
   }
 
   private async runStep(
-    organizationId: string,
+    organizationId: OrganizationId,
     record: ProvisioningRecord,
     step: ProvisioningStepEntity,
   ): Promise<'DONE' | number | null> {
@@ -166,7 +166,7 @@ export class ProvisioningRunner {
   }
 
   private async failed(
-    organizationId: string,
+    organizationId: OrganizationId,
     name: ProvisioningStepName,
     attempts: number,
     error: unknown,
@@ -193,12 +193,12 @@ export class ProvisioningRunner {
     return retry ? retryDelaySeconds(attempts, failure.retryAfter) : null;
   }
 
-  private async organization(organizationId: string): Promise<OrganizationEntity> {
+  private async organization(organizationId: OrganizationId): Promise<OrganizationEntity> {
     return (await this.organizations.findById(organizationId)) as OrganizationEntity;
   }
 
   private context(
-    organizationId: string,
+    organizationId: OrganizationId,
     record: ProvisioningRecord,
     step: ProvisioningStepEntity,
     organization: OrganizationEntity,

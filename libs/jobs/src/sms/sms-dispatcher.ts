@@ -66,9 +66,10 @@ export class SmsDispatcher {
   ) {}
 
   /** The sends accepted in one turn of the event loop, recorded per organization in one statement. */
-  private readonly sentBatches = new TickBatcher<SentSms>((organization, sent) =>
-    this.tenant.run(organizationId(organization), () => this.sent.record(organization, sent)),
-  );
+  private readonly sentBatches = new TickBatcher<SentSms>((organization, sent) => {
+    const entered = organizationId(organization);
+    return this.tenant.run(entered, () => this.sent.record(entered, sent));
+  });
 
   /** Throws SmsDeliveryError when the provider refused and a later attempt may succeed. */
   dispatch(job: SmsDispatchJob, lastAttempt: boolean): Promise<void> {
@@ -112,11 +113,12 @@ export class SmsDispatcher {
   }
 
   private async attempt({ job, lastAttempt }: SmsAttempt, batch: ClaimedBatch): Promise<void> {
+    const { entered } = batch;
     const interaction = batch.claimed.get(job.interactionId);
-    if (!interaction) return this.settleUnclaimed(job);
+    if (!interaction) return this.settleUnclaimed(entered, job);
     batch.claimed.delete(job.interactionId);
     const delivery = this.deliveryFor(job, interaction, batch);
-    if (typeof delivery === 'string') return this.fail(job, delivery);
+    if (typeof delivery === 'string') return this.fail(entered, job, delivery);
     try {
       const accepted = await this.provider.send(delivery);
       await this.sentBatches.add(job.organizationId, {
@@ -131,21 +133,17 @@ export class SmsDispatcher {
       });
     } catch (error) {
       if (!(error instanceof SmsDeliveryError)) throw error;
-      if (!error.definite) return this.fail(job, `${error.reason}. ${OUTCOME_UNKNOWN}`);
-      if (lastAttempt) return this.fail(job, error.reason);
-      await this.interactions.recordRefusedAttempt(
-        job.organizationId,
-        job.interactionId,
-        error.reason,
-      );
+      if (!error.definite) return this.fail(entered, job, `${error.reason}. ${OUTCOME_UNKNOWN}`);
+      if (lastAttempt) return this.fail(entered, job, error.reason);
+      await this.interactions.recordRefusedAttempt(entered, job.interactionId, error.reason);
       throw error;
     }
   }
 
   /** Already settled (nothing to do), or left mid-attempt by an earlier run (never resent). */
-  private async settleUnclaimed(job: SmsDispatchJob): Promise<void> {
-    const current = await this.interactions.findById(job.organizationId, job.interactionId);
-    if (current?.dispatchingSince) await this.fail(job, OUTCOME_UNKNOWN);
+  private async settleUnclaimed(entered: OrganizationId, job: SmsDispatchJob): Promise<void> {
+    const current = await this.interactions.findById(entered, job.interactionId);
+    if (current?.dispatchingSince) await this.fail(entered, job, OUTCOME_UNKNOWN);
   }
 
   /** The addresses and text, or why the message cannot go out. */
@@ -167,8 +165,8 @@ export class SmsDispatcher {
     return { from, to: recipient.phone, text };
   }
 
-  private async fail(job: SmsDispatchJob, reason: string): Promise<void> {
-    await this.interactions.advance(job.organizationId, job.interactionId, 'FAILED', {
+  private async fail(entered: OrganizationId, job: SmsDispatchJob, reason: string): Promise<void> {
+    await this.interactions.advance(entered, job.interactionId, 'FAILED', {
       error: reason,
     });
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import {
+  type OrganizationId,
   assertNoOpenTransaction,
   OrganizationEmailSettingsEntity,
   OrganizationEmailSettingsRepository,
@@ -37,7 +38,7 @@ export class OrganizationMailer {
     private readonly providers: EmailProviderFactory,
   ) {}
 
-  async send(organizationId: string, message: MailMessage): Promise<MailResult> {
+  async send(organizationId: OrganizationId, message: MailMessage): Promise<MailResult> {
     assertNoOpenTransaction('Email send');
     const sender = await this.senderFor(organizationId);
     if (!sender) return { status: 'NOT_SENT' };
@@ -49,13 +50,13 @@ export class OrganizationMailer {
    * Whether send() has a provider for the organization (else it answers NOT_SENT): for a caller
    * that records the send before making it.
    */
-  async hasSender(organizationId: string): Promise<boolean> {
+  async hasSender(organizationId: OrganizationId): Promise<boolean> {
     if (await this.settings.find(organizationId)) return true;
     return Boolean(this.config.systemSmtpUrl && this.config.systemEmailFrom);
   }
 
   private async senderFor(
-    organizationId: string,
+    organizationId: OrganizationId,
   ): Promise<{ provider: EmailProvider; from: EmailAddress } | null> {
     const settings = await this.settings.find(organizationId);
     if (settings) {

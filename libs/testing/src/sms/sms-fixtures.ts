@@ -67,8 +67,7 @@ export function newOutboundSms(
   fields: Pick<NewInteraction, 'body' | 'status'> & Partial<NewInteraction>,
 ): Promise<InteractionEntity> {
   return app.app.get(TenantContext).run(organizationId(fixture.org.id), () =>
-    app.app.get(InteractionRepository).insert({
-      organizationId: fixture.org.id,
+    app.app.get(InteractionRepository).insert(organizationId(fixture.org.id), {
       needId: fixture.need.id,
       constituentId: fixture.constituent.id,
       channel: 'SMS',

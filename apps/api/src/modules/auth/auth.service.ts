@@ -8,6 +8,7 @@ import {
   PasswordHasher,
 } from '@app/auth';
 import {
+  type OrganizationId,
   type LoginCandidate,
   MemberEntity,
   MemberInvitationRepository,
@@ -15,6 +16,7 @@ import {
   organizationId,
   RefreshTokenRepository,
   TenantContext,
+  type TenantTransaction,
 } from '@app/database';
 import { DomainError, RateLimitCount } from '@app/http';
 import type { AcceptInviteDto, LoginDto, TokenPairDto } from './auth.dto';
@@ -83,9 +85,9 @@ export class AuthService {
     }
     await this.limiter.succeeded(input.email);
     const [member] = checked;
-    return this.tenant.run(organizationId(member.organizationId), () =>
-      this.issuePair(member, randomUUID()),
-    );
+    // The system role found the member: its organization is trusted from here on.
+    const org = organizationId(member.organizationId);
+    return this.tenant.run(org, () => this.issuePair(org, member, randomUUID()));
   }
 
   /**
@@ -98,18 +100,20 @@ export class AuthService {
       hashOpaqueToken(refreshToken),
     );
     if (!found) throw invalidRefreshToken();
-    const { organizationId: org, familyId } = found;
-    const rotated = await this.inFamilyLock(org, familyId, async () => {
+    // The system role found the token: its organization is trusted from here on.
+    const org = organizationId(found.organizationId);
+    const familyId = found.familyId;
+    const rotated = await this.inFamilyLock(org, familyId, async (tx) => {
       const token = await this.refreshTokens.findById(org, found.id);
       if (!token || token.revokedAt || token.expiresAt.getTime() <= Date.now()) return null;
       if (token.usedAt) {
         await this.refreshTokens.revokeFamily(org, familyId);
         return null;
       }
-      const member = await this.members.findByIdLocked(org, token.memberId);
+      const member = await this.members.findByIdLocked(org, tx, token.memberId);
       if (!member?.isActive) return null;
       await this.refreshTokens.markUsed(org, token.id);
-      return this.issuePair(member, familyId);
+      return this.issuePair(org, member, familyId);
     });
     if (!rotated) throw invalidRefreshToken();
     return rotated;
@@ -120,8 +124,9 @@ export class AuthService {
       hashOpaqueToken(refreshToken),
     );
     if (!found) return;
-    await this.inFamilyLock(found.organizationId, found.familyId, () =>
-      this.refreshTokens.revokeFamily(found.organizationId, found.familyId),
+    const org = organizationId(found.organizationId);
+    await this.inFamilyLock(org, found.familyId, () =>
+      this.refreshTokens.revokeFamily(org, found.familyId),
     );
   }
 
@@ -142,14 +147,14 @@ export class AuthService {
     }
     // Hashed only now, for a usable invitation: a guessed token costs no argon2.
     const passwordHash = await this.passwords.hash(input.password);
-    const org = found.organizationId;
-    return this.tenant.run(organizationId(org), () =>
+    const org = organizationId(found.organizationId);
+    return this.tenant.run(org, () =>
       this.tenant.transaction(async () => {
         const invitation = await this.invitations.consume(org, tokenHash);
         const invited = invitation && (await this.members.findById(org, invitation.memberId));
         if (!invited?.isActive) throw invalidInvitation();
         await this.members.setPasswordAndConfirm(org, invited.id, passwordHash);
-        return this.issuePair(invited, randomUUID());
+        return this.issuePair(org, invited, randomUUID());
       }),
     );
   }
@@ -174,20 +179,27 @@ export class AuthService {
   }
 
   /** Runs work in one transaction of the token family's organization, holding the family's lock. */
-  private inFamilyLock<T>(org: string, familyId: string, work: () => Promise<T>): Promise<T> {
-    return this.tenant.run(organizationId(org), () =>
-      this.tenant.transaction(async () => {
-        await this.refreshTokens.lockFamily(org, familyId);
-        return work();
+  private inFamilyLock<T>(
+    org: OrganizationId,
+    familyId: string,
+    work: (tx: TenantTransaction) => Promise<T>,
+  ): Promise<T> {
+    return this.tenant.run(org, () =>
+      this.tenant.transaction(async (tx) => {
+        await this.refreshTokens.lockFamily(org, tx, familyId);
+        return work(tx);
       }),
     );
   }
 
   /** Stores a new refresh token of the family: inside the member's organization. */
-  private async issuePair(member: MemberEntity, familyId: string): Promise<TokenPairDto> {
+  private async issuePair(
+    org: OrganizationId,
+    member: MemberEntity,
+    familyId: string,
+  ): Promise<TokenPairDto> {
     const { token, hash } = newOpaqueToken();
-    await this.refreshTokens.insert({
-      organizationId: member.organizationId,
+    await this.refreshTokens.insert(org, {
       memberId: member.id,
       familyId,
       tokenHash: hash,

@@ -45,7 +45,8 @@ describe('login limits (counted in PostgreSQL)', () => {
     expect((await login({ email: admin.email, password: TEST_PASSWORD }, balancer)).status).toBe(
       200,
     );
-  });
+    // About 60 argon2 verifications: 12 s alone, several times that beside other test workers.
+  }, 120_000);
 
   it('sends the RateLimit header fields of the counts a login spent', async () => {
     const { admin } = await newOrgWithAdmin(api);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isSamePerson } from '@app/domain';
 import {
+  type OrganizationId,
   CONSTITUENT_FIELDS,
   ConstituentEntity,
   ConstituentFields,
@@ -66,7 +67,7 @@ export class ConstituentIntakeService {
    * not a shared contact point such as a shelter's front desk, and the same normalized first and
    * last name, no conflicting birth date); its record is left as it is. Otherwise creates one in a new household and raises household matches for likely duplicates.
    */
-  async intake(organizationId: string, contact: ContactDto): Promise<IntakeResult> {
+  async intake(organizationId: OrganizationId, contact: ContactDto): Promise<IntakeResult> {
     const fields = completeFields(contact, 'contact');
     const candidates = await this.constituents.findMatchCandidates(organizationId, fields, null);
     const same = await this.samePerson(organizationId, fields, candidates);
@@ -82,7 +83,7 @@ export class ConstituentIntakeService {
 
   /** The candidate certainly the same person; shared points are looked up only if one may be. */
   private async samePerson(
-    organizationId: string,
+    organizationId: OrganizationId,
     fields: ConstituentFields,
     candidates: ConstituentEntity[],
   ): Promise<ConstituentEntity | undefined> {
@@ -94,7 +95,7 @@ export class ConstituentIntakeService {
 
   /** Always creates: in the given household of the organization (400 otherwise), else a new one. */
   async create(
-    organizationId: string,
+    organizationId: OrganizationId,
     contact: ContactDto,
     householdId: string | null,
   ): Promise<CreatedConstituent> {
@@ -104,7 +105,7 @@ export class ConstituentIntakeService {
   }
 
   private async insert(
-    organizationId: string,
+    organizationId: OrganizationId,
     fields: ConstituentFields,
     householdId: string | null,
     candidates: ConstituentEntity[],

@@ -16,7 +16,7 @@ describe('ConstituentIntakeService.intake', () => {
     // As a need's creation runs it: in the organization, inside its transaction.
     intake = (organizationId, contact) =>
       tenant.run(asOrganizationId(organizationId), () =>
-        tenant.transaction(() => service.intake(organizationId, contact)),
+        tenant.transaction(() => service.intake(asOrganizationId(organizationId), contact)),
       );
   });
   afterAll(() => api.close());

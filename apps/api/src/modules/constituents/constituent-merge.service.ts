@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import {
+  type OrganizationId,
   ConstituentChanges,
   ConstituentEntity,
   ConstituentLinksRepository,
@@ -81,7 +82,7 @@ export class ConstituentMergeService {
    * merged away. Its household follows when asked, or when the source was its last member.
    */
   async mergeConstituents(
-    organizationId: string,
+    organizationId: OrganizationId,
     request: ConstituentMergeRequest,
   ): Promise<ConstituentEntity> {
     if (request.sourceId === request.targetId) {
@@ -122,7 +123,10 @@ export class ConstituentMergeService {
   }
 
   /** Every live member of the source's household moves into the target's household. */
-  async mergeHouseholds(organizationId: string, request: HouseholdMergeRequest): Promise<void> {
+  async mergeHouseholds(
+    organizationId: OrganizationId,
+    request: HouseholdMergeRequest,
+  ): Promise<void> {
     const [source, target] = await this.lockPair(
       organizationId,
       request.sourceId,
@@ -136,7 +140,7 @@ export class ConstituentMergeService {
   }
 
   private async lockPair(
-    organizationId: string,
+    organizationId: OrganizationId,
     sourceId: string,
     targetId: string,
   ): Promise<[ConstituentEntity, ConstituentEntity]> {
@@ -153,7 +157,7 @@ export class ConstituentMergeService {
   }
 
   private async moveHousehold(
-    organizationId: string,
+    organizationId: OrganizationId,
     sourceHouseholdId: string,
     targetHouseholdId: string,
   ): Promise<LinkCounts> {
@@ -173,7 +177,7 @@ export class ConstituentMergeService {
   }
 
   private audit(
-    organizationId: string,
+    organizationId: OrganizationId,
     kind: 'MERGE_CONSTITUENT' | 'MERGE_HOUSEHOLD',
     source: ConstituentEntity,
     target: ConstituentEntity,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isSuggested, scoreMatch } from '@app/domain';
 import {
+  type OrganizationId,
   ConstituentEntity,
   ConstituentRepository,
   HouseholdMatchEntity,
@@ -20,7 +21,7 @@ export class HouseholdMatchRaiser {
 
   /** After an update: one candidate query, then scoring. Returns the matches newly raised. */
   async raiseFor(
-    organizationId: string,
+    organizationId: OrganizationId,
     constituent: ConstituentEntity,
   ): Promise<HouseholdMatchEntity[]> {
     const candidates = await this.constituents.findMatchCandidates(
@@ -36,7 +37,7 @@ export class HouseholdMatchRaiser {
    * shared contact points (a shelter's address) are reported in a match's reasons but weigh nothing.
    */
   async raise(
-    organizationId: string,
+    organizationId: OrganizationId,
     constituent: ConstituentEntity,
     candidates: ConstituentEntity[],
   ): Promise<HouseholdMatchEntity[]> {

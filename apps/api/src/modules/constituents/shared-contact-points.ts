@@ -8,6 +8,7 @@ import {
   isSharedPoint,
 } from '@app/domain';
 import {
+  type OrganizationId,
   ConstituentEntity,
   HouseholdMatchRepository,
   SharedContactEntity,
@@ -38,7 +39,10 @@ export class SharedContactPoints {
    * Which of the contact fields' points are shared now, by kind, recording nothing: for intake,
    * before a constituent exists.
    */
-  async sharedKindsOf(organizationId: string, fields: ContactFields): Promise<ContactPoint[]> {
+  async sharedKindsOf(
+    organizationId: OrganizationId,
+    fields: ContactFields,
+  ): Promise<ContactPoint[]> {
     const points = contactPointsOf(fields);
     if (points.length === 0) return [];
     const recorded = await this.shared.findForPoints(organizationId, points);
@@ -58,7 +62,7 @@ export class SharedContactPoints {
    * Call inside the tenant transaction that wrote the constituent, before raising its matches.
    */
   async sharedPointsOf(
-    organizationId: string,
+    organizationId: OrganizationId,
     constituent: ConstituentEntity,
   ): Promise<ContactPoint[]> {
     const points = contactPointsOf(constituent);
@@ -87,7 +91,10 @@ export class SharedContactPoints {
   }
 
   /** Withdraws the pending suggestions among the points' holders that rest on these points alone. */
-  async withdrawResting(organizationId: string, shared: ContactPointKey[]): Promise<number> {
+  async withdrawResting(
+    organizationId: OrganizationId,
+    shared: ContactPointKey[],
+  ): Promise<number> {
     const holders = await Promise.all(
       shared.map((point) => this.shared.holderIds(organizationId, point)),
     );

@@ -157,7 +157,7 @@ describe('event kinds', () => {
     const tenant = api.app.get(TenantContext);
     const escalated = await emittedBy(() =>
       tenant.run(organizationId(org.id), () =>
-        api.app.get(NeedRepository).escalateOverdue(org.id, 500),
+        api.app.get(NeedRepository).escalateOverdue(organizationId(org.id), 500),
       ),
     );
     expect(escalated).toEqual([

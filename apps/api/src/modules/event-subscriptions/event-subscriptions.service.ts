@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from '@app/database';
+import {
+  WebhookDeliveryRepository,
+  WebhookSubscriptionRepository,
+  type OrganizationId,
+} from '@app/database';
 import { decodeKeysetCursor, DEFAULT_PAGE_SIZE, DomainError, encodeKeysetCursor } from '@app/http';
 import { SubscriptionUrlPolicy } from '@app/jobs';
 import { SecretCipher } from '@app/messaging';
@@ -37,7 +41,7 @@ export class EventSubscriptionsService {
   ) {}
 
   async create(
-    organizationId: string,
+    organizationId: OrganizationId,
     input: CreateEventSubscriptionDto,
   ): Promise<CreatedEventSubscriptionResponseDto> {
     await this.assertUrlAllowed(input.url);
@@ -53,18 +57,18 @@ export class EventSubscriptionsService {
     return { ...toEventSubscriptionResponse(subscription), secret };
   }
 
-  async list(organizationId: string): Promise<EventSubscriptionResponseDto[]> {
+  async list(organizationId: OrganizationId): Promise<EventSubscriptionResponseDto[]> {
     return (await this.subscriptions.list(organizationId)).map(toEventSubscriptionResponse);
   }
 
-  async get(organizationId: string, id: string): Promise<EventSubscriptionResponseDto> {
+  async get(organizationId: OrganizationId, id: string): Promise<EventSubscriptionResponseDto> {
     const subscription = await this.subscriptions.find(organizationId, id);
     if (!subscription) throw DomainError.notFound('Event subscription');
     return toEventSubscriptionResponse(subscription);
   }
 
   async update(
-    organizationId: string,
+    organizationId: OrganizationId,
     id: string,
     input: UpdateEventSubscriptionDto,
   ): Promise<EventSubscriptionResponseDto> {
@@ -74,14 +78,14 @@ export class EventSubscriptionsService {
     return toEventSubscriptionResponse(subscription);
   }
 
-  async remove(organizationId: string, id: string): Promise<void> {
+  async remove(organizationId: OrganizationId, id: string): Promise<void> {
     if (!(await this.subscriptions.delete(organizationId, id))) {
       throw DomainError.notFound('Event subscription');
     }
   }
 
   async listDeliveries(
-    organizationId: string,
+    organizationId: OrganizationId,
     id: string,
     query: ListDeliveriesQueryDto,
   ): Promise<DeliveryListPage> {

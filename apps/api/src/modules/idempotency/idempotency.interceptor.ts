@@ -7,6 +7,7 @@ import {
   IdempotencyClaim,
   IdempotencyKeyRef,
   IdempotencyKeyRepository,
+  type OrganizationId,
   StoredResponse,
   TenantContext,
 } from '@app/database';
@@ -51,8 +52,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = http.getRequest<Request & { auth?: AuthContext }>();
     const key = idempotencyKeyOf(request);
     // Without an organization the body is invalid, and validation refuses it before the handler.
-    if (key === undefined || !this.tenant.entered) return next.handle();
+    if (!this.tenant.entered) return next.handle();
     const route = this.reflector.get<IdempotentRoute>(IDEMPOTENT_ROUTE, context.getHandler());
+    if (key === undefined) {
+      // The same transaction as with a key, so the route's writes are atomic either way; a route
+      // that calls out commits its own record before calling the provider.
+      if (route.callsOut) return next.handle();
+      return from(
+        this.tenant.transaction(() => lastValueFrom(next.handle(), { defaultValue: undefined })),
+      );
+    }
     const member = request.auth ? ` member ${request.auth.memberId}` : '';
     const ref: IdempotencyKeyRef = {
       endpoint: `${request.method} ${(request.route as { path: string }).path}${member}`,
@@ -60,38 +69,45 @@ export class IdempotencyInterceptor implements NestInterceptor {
       requestHash: requestFingerprint({ params: request.params, body: request.body }),
     };
     const response = http.getResponse<Response>();
+    const organization = this.tenant.organizationId;
     const handle = async (): Promise<unknown> => {
       const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      await this.keys.complete(ref, this.responseOf(response, body));
+      await this.keys.complete(organization, ref, this.responseOf(response, body));
       return body;
     };
     return from(
       route.callsOut
-        ? this.claimedDurably(ref, response, handle)
-        : this.atomically(ref, response, handle),
+        ? this.claimedDurably(organization, ref, response, handle)
+        : this.atomically(organization, ref, response, handle),
     );
   }
 
   /** The claim, the work and the stored response in one transaction: all of it commits, or none. */
-  private atomically(ref: IdempotencyKeyRef, response: Response, handle: () => Promise<unknown>) {
+  private atomically(
+    organization: OrganizationId,
+    ref: IdempotencyKeyRef,
+    response: Response,
+    handle: () => Promise<unknown>,
+  ) {
     return this.tenant.transaction(async () => {
-      const claim = await this.keys.claim(ref);
+      const claim = await this.keys.claim(organization, ref);
       return claim.kind === 'claimed' ? handle() : answerEarlierUse(claim, response);
     });
   }
 
   /** A committed claim row holds the key while the handler calls out; a failure gives it back. */
   private async claimedDurably(
+    organization: OrganizationId,
     ref: IdempotencyKeyRef,
     response: Response,
     handle: () => Promise<unknown>,
   ): Promise<unknown> {
-    const claim = await this.keys.claimDurably(ref);
+    const claim = await this.keys.claimDurably(organization, ref);
     if (claim.kind !== 'claimed') return answerEarlierUse(claim, response);
     try {
       return await handle();
     } catch (error) {
-      await this.keys.release(ref);
+      await this.keys.release(organization, ref);
       throw error;
     }
   }

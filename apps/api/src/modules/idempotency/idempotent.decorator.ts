@@ -9,8 +9,10 @@ export const IDEMPOTENT_ROUTE = 'idempotent-route';
 export interface IdempotentRoute {
   /**
    * The handler calls an outside service (SMTP, a provider's API), so it cannot run inside one
-   * transaction: the key is then claimed by a row committed before the handler runs, and completed
-   * by a second transaction after it.
+   * transaction (no transaction may be open across an outside call): the key is then claimed by a
+   * row committed before the handler runs, and completed by a second transaction after it. Such a
+   * route is the one exception to "one transaction": with or without a key, the handler runs with
+   * none open and commits its own record before it calls the provider.
    */
   callsOut?: boolean;
 }
@@ -21,6 +23,10 @@ export interface IdempotentRoute {
  * same key with another request is 422; a repeat while the first runs is 409. Keys are scoped to
  * the route and organization, and on member routes to the member. The handler returns its response
  * body as usual, and its status is the route's (`@HttpCode`).
+ *
+ * The handler always runs in one transaction, with or without a key (with one, the claim and the
+ * stored response share it): its writes commit together or not at all, so services need no
+ * transaction of their own. The exception is `callsOut: true` (see IdempotentRoute).
  */
 export const Idempotent = (route: IdempotentRoute = {}) =>
   applyDecorators(

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { newOpaqueToken } from '@app/auth';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import {
+  type OrganizationId,
   assertNoOpenTransaction,
   MemberEntity,
   MemberInvitationRepository,
@@ -41,10 +42,13 @@ export class MemberInvitations {
    * Stores a new invitation of the member, usable once within 7 days, and returns its link: in the
    * transaction that adds the member.
    */
-  async issue(member: MemberEntity, acceptPage: URL): Promise<string> {
+  async issue(
+    organizationId: OrganizationId,
+    member: MemberEntity,
+    acceptPage: URL,
+  ): Promise<string> {
     const { token, hash } = newOpaqueToken();
-    await this.invitations.insert({
-      organizationId: member.organizationId,
+    await this.invitations.insert(organizationId, {
       memberId: member.id,
       tokenHash: hash,
       expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
@@ -59,12 +63,16 @@ export class MemberInvitations {
    * this inside a transaction is a bug, and throws. A failed delivery is reported as FAILED, never
    * thrown.
    */
-  async deliver(member: MemberEntity, link: string): Promise<InvitationStatus> {
+  async deliver(
+    organizationId: OrganizationId,
+    member: MemberEntity,
+    link: string,
+  ): Promise<InvitationStatus> {
     assertNoOpenTransaction('Invitation email');
-    const organization = await this.organizations.findById(member.organizationId);
+    const organization = await this.organizations.findById(organizationId);
     const name = organization?.name ?? 'your organization';
     try {
-      const result = await this.mailer.send(member.organizationId, {
+      const result = await this.mailer.send(organizationId, {
         to: member.email,
         subject: `You are invited to ${name}`,
         text:

@@ -8,11 +8,13 @@ import {
 } from '@app/auth';
 import type { MemberRole } from '@assist/contracts';
 import {
+  type OrganizationId,
   MemberEntity,
   MemberRepository,
   PartnerRepository,
   RefreshTokenRepository,
   TenantContext,
+  type TenantTransaction,
   violatedUniqueConstraint,
 } from '@app/database';
 import { DomainError } from '@app/http';
@@ -46,7 +48,7 @@ export class MembersService {
   ) {}
 
   /** A member's own record (GET /api/auth/me). */
-  async get(organizationId: string, memberId: string): Promise<MemberResponseDto> {
+  async get(organizationId: OrganizationId, memberId: string): Promise<MemberResponseDto> {
     const found = await this.members.findWithPartner(organizationId, memberId);
     if (!found) throw DomainError.notFound('Member');
     return toMemberResponse(found);
@@ -76,8 +78,7 @@ export class MembersService {
     await this.assertAssignable(organizationId, assignment);
     const { member, invitationUrl } = await this.tenant.transaction(async () => {
       const member = await this.members
-        .insert({
-          organizationId,
+        .insert(organizationId, {
           email: input.email,
           fullName: input.fullName,
           ...assignment,
@@ -90,9 +91,12 @@ export class MembersService {
           }
           throw error;
         });
-      return { member, invitationUrl: await this.invitations.issue(member, acceptPage) };
+      return {
+        member,
+        invitationUrl: await this.invitations.issue(organizationId, member, acceptPage),
+      };
     });
-    const invitationStatus = await this.invitations.deliver(member, invitationUrl);
+    const invitationStatus = await this.invitations.deliver(organizationId, member, invitationUrl);
     return { ...(await this.get(organizationId, member.id)), invitationUrl, invitationStatus };
   }
 
@@ -102,7 +106,7 @@ export class MembersService {
     input: UpdateMemberDto,
   ): Promise<MemberResponseDto> {
     const { organizationId } = auth;
-    await this.tenant.transaction(async () => {
+    await this.tenant.transaction(async (tx) => {
       const member = await this.findManaged(auth, memberId);
       const next = {
         role: input.role ?? member.role,
@@ -114,7 +118,7 @@ export class MembersService {
         (input.profiles ?? []).filter((profile) => !member.profiles.includes(profile)),
       );
       await this.assertAssignable(organizationId, next);
-      if (next.role !== 'org_admin') await this.assertNotLastAdmin(member);
+      if (next.role !== 'org_admin') await this.assertNotLastAdmin(organizationId, tx, member);
       await this.members.update(organizationId, memberId, {
         ...next,
         fullName: input.fullName,
@@ -128,9 +132,9 @@ export class MembersService {
   /** Deactivates the member and revokes its refresh tokens; access tokens fail at once. */
   async deactivate(auth: AuthContext, memberId: string): Promise<void> {
     const { organizationId } = auth;
-    await this.tenant.transaction(async () => {
+    await this.tenant.transaction(async (tx) => {
       const member = await this.findManaged(auth, memberId);
-      await this.assertNotLastAdmin(member);
+      await this.assertNotLastAdmin(organizationId, tx, member);
       await this.members.deactivate(organizationId, memberId);
       await this.refreshTokens.revokeAllOfMember(organizationId, memberId);
     });
@@ -147,7 +151,7 @@ export class MembersService {
 
   /** partner_admin needs a partner; a partner must be one of the organization's (400 partnerId). */
   private async assertAssignable(
-    organizationId: string,
+    organizationId: OrganizationId,
     { role, partnerId }: Assignment,
   ): Promise<void> {
     if (role === 'partner_admin' && !partnerId) {
@@ -159,9 +163,13 @@ export class MembersService {
   }
 
   /** Before an active org_admin stops being one; locks the admins against concurrent changes. */
-  private async assertNotLastAdmin(member: MemberEntity): Promise<void> {
+  private async assertNotLastAdmin(
+    organizationId: OrganizationId,
+    tx: TenantTransaction,
+    member: MemberEntity,
+  ): Promise<void> {
     if (member.role !== 'org_admin' || !member.isActive) return;
-    const admins = await this.members.lockActiveOrgAdmins(member.organizationId);
+    const admins = await this.members.lockActiveOrgAdmins(organizationId, tx);
     if (!admins.some((id) => id !== member.id)) {
       throw DomainError.conflict('The organization must keep at least one active org_admin');
     }

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '@app/auth';
-import { ConstituentRepository, InteractionEntity, InteractionRepository } from '@app/database';
+import {
+  ConstituentRepository,
+  InteractionEntity,
+  InteractionRepository,
+  type OrganizationId,
+} from '@app/database';
 import { emailParts } from '@app/domain';
 import { DomainError } from '@app/http';
 import { EmailDeliveryError, MailResult, OrganizationMailer } from '@app/messaging';
@@ -37,11 +42,11 @@ export class EmailSendService {
       });
     } catch (error) {
       if (!(error instanceof EmailDeliveryError)) throw error;
-      await this.fail(interaction, error.reason);
+      await this.fail(auth.organizationId, interaction, error.reason);
       throw new DomainError('email-send-failed', `The email could not be sent: ${error.reason}`);
     }
     if (result.status === 'NOT_SENT') {
-      await this.fail(interaction, NO_PROVIDER);
+      await this.fail(auth.organizationId, interaction, NO_PROVIDER);
       throw new DomainError('email-send-failed', NO_PROVIDER);
     }
     await this.interactions.recordSent(auth.organizationId, interaction.id, result.messageId);
@@ -70,8 +75,7 @@ export class EmailSendService {
     if (!(await this.mailer.hasSender(auth.organizationId))) {
       throw new DomainError('email-send-failed', NO_PROVIDER);
     }
-    const interaction = await this.interactions.insertSending({
-      organizationId: auth.organizationId,
+    const interaction = await this.interactions.insertSending(auth.organizationId, {
       needId: need.id,
       constituentId: constituent.id,
       channel: 'EMAIL',
@@ -84,8 +88,12 @@ export class EmailSendService {
   }
 
   /** Kept on record: the 400 that follows does not take it back. */
-  private async fail(interaction: InteractionEntity, reason: string): Promise<void> {
-    await this.interactions.advance(interaction.organizationId, interaction.id, 'FAILED', {
+  private async fail(
+    organizationId: OrganizationId,
+    interaction: InteractionEntity,
+    reason: string,
+  ): Promise<void> {
+    await this.interactions.advance(organizationId, interaction.id, 'FAILED', {
       error: reason,
     });
   }

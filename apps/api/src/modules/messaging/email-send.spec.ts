@@ -196,8 +196,7 @@ describe('POST /api/needs/{id}/email', () => {
     const interactions = api.app.get(InteractionRepository);
     const cutShort = async (subject: string, minutesAgo: number, channel: 'EMAIL' | 'SMS') => {
       const begun = await tenant.run(organizationId(org.id), () =>
-        interactions.insertSending({
-          organizationId: org.id,
+        interactions.insertSending(organizationId(org.id), {
           needId: need.id,
           constituentId: constituent.id,
           channel,

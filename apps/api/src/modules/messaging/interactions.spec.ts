@@ -20,8 +20,7 @@ describe('GET /api/needs/{id}/interactions', () => {
       api.app
         .get(TenantContext)
         .run(organizationId(org.id), () =>
-          repository.insert({
-            organizationId: org.id,
+          repository.insert(organizationId(org.id), {
             needId: need.id,
             constituentId: constituent.id,
             channel: 'SMS',

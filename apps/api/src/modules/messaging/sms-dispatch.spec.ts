@@ -149,8 +149,8 @@ describe('SMS dispatch (pg-boss worker, Telnyx provider)', () => {
     const startAfter = new Date(Date.now() + 1500);
     const tenant = api.app.get(TenantContext);
     await tenant.run(organizationId(job.organizationId), () =>
-      tenant.transaction(() =>
-        api.app.get(SmsOutbox).enqueue(job, { startAfter, maxConcurrency: 1 }),
+      tenant.transaction((tx) =>
+        api.app.get(SmsOutbox).enqueue(tx, job, { startAfter, maxConcurrency: 1 }),
       ),
     );
     await new Promise((resolve) => setTimeout(resolve, 1000));

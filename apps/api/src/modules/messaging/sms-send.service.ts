@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { AuthContext } from '@app/auth';
 import {
+  type OrganizationId,
   ConstituentEntity,
   ConstituentRepository,
   InteractionRepository,
@@ -11,6 +12,7 @@ import {
   SmsQuotaDecision,
   SmsUsageRepository,
   TenantContext,
+  type TenantTransaction,
 } from '@app/database';
 import { quietHoursAt, secondsUntil, SmsPeriods, smsPeriods } from '@app/domain';
 import { DomainError } from '@app/http';
@@ -86,13 +88,14 @@ export class SmsSendService {
   ) {}
 
   send(auth: AuthContext, needId: string, input: SendSmsDto): Promise<SmsAcceptedDto> {
-    return this.tenant.transaction(async () => {
+    return this.tenant.transaction(async (tx) => {
       const need = await this.requests.messageableNeed(auth, needId);
-      return this.accept(auth, need, input);
+      return this.accept(tx, auth, need, input);
     });
   }
 
   private async accept(
+    tx: TenantTransaction,
     auth: AuthContext,
     need: NeedEntity,
     input: SendSmsDto,
@@ -102,8 +105,7 @@ export class SmsSendService {
     const now = new Date();
     const startAfter = scheduledFor(organization, input.emergency ?? false, now);
     const status = startAfter ? 'SCHEDULED' : 'QUEUED';
-    const interaction = await this.interactions.insert({
-      organizationId: auth.organizationId,
+    const interaction = await this.interactions.insert(auth.organizationId, {
       needId: need.id,
       constituentId: constituent.id,
       channel: 'SMS',
@@ -115,11 +117,12 @@ export class SmsSendService {
       scheduledFor: startAfter,
     });
     await this.outbox.enqueue(
+      tx,
       { organizationId: auth.organizationId, interactionId: interaction.id },
       { startAfter, maxConcurrency: organization.maxConcurrency },
     );
     // Counted last: the counter rows stay locked until the commit, so they are held briefly.
-    await this.count(organization, now);
+    await this.count(auth.organizationId, tx, organization, now);
     return {
       interactionId: interaction.id,
       status,
@@ -128,7 +131,10 @@ export class SmsSendService {
   }
 
   /** The need's constituent, if it may be texted. */
-  private async recipient(organizationId: string, need: NeedEntity): Promise<ConstituentEntity> {
+  private async recipient(
+    organizationId: OrganizationId,
+    need: NeedEntity,
+  ): Promise<ConstituentEntity> {
     const constituent =
       need.constituentId && (await this.constituents.findLive(organizationId, need.constituentId));
     if (!constituent || !constituent.phone) {
@@ -144,7 +150,7 @@ export class SmsSendService {
   }
 
   /** The organization, if the SMS provider can send from it. */
-  private async sender(organizationId: string): Promise<OrganizationEntity> {
+  private async sender(organizationId: OrganizationId): Promise<OrganizationEntity> {
     const organization = (await this.organizations.findById(organizationId)) as OrganizationEntity;
     const missing = notReadyReason(organization, this.config.smsProvider === 'telnyx');
     if (missing) throw new DomainError('sms-not-ready', missing);
@@ -158,9 +164,14 @@ export class SmsSendService {
   }
 
   /** Counts the message against the day's cap and the month's budget (429 when either is reached). */
-  private async count(organization: OrganizationEntity, now: Date): Promise<void> {
+  private async count(
+    organizationId: OrganizationId,
+    tx: TenantTransaction,
+    organization: OrganizationEntity,
+    now: Date,
+  ): Promise<void> {
     const periods = smsPeriods(now, organization.timezone);
-    const decision = await this.usage.consume(organization.id, {
+    const decision = await this.usage.consume(organizationId, tx, {
       dayKey: periods.dayKey,
       monthKey: periods.monthKey,
       dailyCap: organization.dailySmsCap,

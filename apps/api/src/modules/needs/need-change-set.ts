@@ -1,4 +1,10 @@
-import type { NeedChanges, NeedEntity, NeedHistoryKind, NewNeedHistory } from '@app/database';
+import type {
+  NeedChanges,
+  NeedEntity,
+  NeedHistoryKind,
+  NewNeedHistory,
+  OrganizationId,
+} from '@app/database';
 
 /** The changes one update makes to a need, and the history entries they add, applied in order. */
 export class NeedChangeSet {
@@ -6,6 +12,7 @@ export class NeedChangeSet {
   readonly history: NewNeedHistory[] = [];
 
   constructor(
+    readonly organizationId: OrganizationId,
     private readonly original: NeedEntity,
     private readonly actorId: string,
     readonly now: Date,
@@ -30,7 +37,6 @@ export class NeedChangeSet {
     this.set(changes);
     const after = this.need;
     this.history.push({
-      organizationId: before.organizationId,
       needId: before.id,
       kind,
       actorId: this.actorId,

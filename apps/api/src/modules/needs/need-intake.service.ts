@@ -7,9 +7,10 @@ import {
   NeedRepository,
   NeedVisibility,
   OrganizationCache,
+  organizationId as trustedOrganizationId,
   OrganizationEntity,
+  type OrganizationId,
   PartnerEntity,
-  TenantContext,
 } from '@app/database';
 import { newReferenceNumber } from '@app/domain';
 import { DomainError } from '@app/http';
@@ -38,14 +39,13 @@ const PUBLIC_INTAKER: Intaker = { memberId: null, partnerId: null, visibility: E
 
 /**
  * Recording new needs: public intake and staff intake. A hot path: the organization and its
- * partners come from memory (OrganizationCache), then one INSERT, with no transaction of its own
- * unless a `contact` makes it write more rows.
+ * partners come from memory (OrganizationCache), then one INSERT. Both routes are @Idempotent(),
+ * which runs them in one transaction with or without a key: it covers every row written here.
  */
 @Injectable()
 export class NeedIntakeService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly tenant: TenantContext,
     private readonly organizations: OrganizationCache,
     private readonly needs: NeedRepository,
     private readonly linker: NeedLinker,
@@ -57,7 +57,9 @@ export class NeedIntakeService {
    * and a disabled organization are the same 400.
    */
   async createPublic(input: CreatePublicNeedDto): Promise<PublicNeedCreatedDto> {
-    const { organizationId, ...fields } = input;
+    const { organizationId: declared, ...fields } = input;
+    // The body field the route declares: entered before the handler, and validated as a UUID.
+    const organizationId = trustedOrganizationId(declared);
     const organization = (await this.organizations.find(organizationId))?.organization;
     if (organization?.orgStatus !== 'ENABLED') {
       throw DomainError.invalid(
@@ -65,7 +67,7 @@ export class NeedIntakeService {
         'organizationId does not name an organization taking requests',
       );
     }
-    const need = await this.record(organization, fields, PUBLIC_INTAKER);
+    const need = await this.record(organizationId, organization, fields, PUBLIC_INTAKER);
     return toPublicNeedCreated(need, this.config.publicAppUrl);
   }
 
@@ -78,34 +80,24 @@ export class NeedIntakeService {
       partnerId: partnerScope(auth),
       visibility: needVisibility(auth),
     };
-    return toNeedResponse(await this.record(organization, input, intaker));
+    return toNeedResponse(await this.record(auth.organizationId, organization, input, intaker));
   }
 
   /**
-   * A need alone is one INSERT after reads, so it needs no transaction. A `contact` may also create
-   * a constituent, its household and household matches: those rows and the need then commit
-   * together. Inside a transaction already (an Idempotency-Key's), no savepoint is needed either.
+   * The need, and for a `contact` also a constituent, its household and household matches: the
+   * route's transaction (@Idempotent) commits them together or not at all.
    */
-  private record(
+  private async record(
+    organizationId: OrganizationId,
     organization: OrganizationEntity,
     input: CreateNeedDto,
     intaker: Intaker,
   ): Promise<NeedEntity> {
-    const write = () => this.insert(organization, input, intaker);
-    return input.contact && !this.tenant.inTransaction ? this.tenant.transaction(write) : write();
-  }
-
-  private async insert(
-    organization: OrganizationEntity,
-    input: CreateNeedDto,
-    intaker: Intaker,
-  ): Promise<NeedEntity> {
-    const partner = await this.partnerFor(organization.id, input, intaker);
-    const links = await this.linker.resolve(organization.id, input, intaker.visibility);
+    const partner = await this.partnerFor(organizationId, input, intaker);
+    const links = await this.linker.resolve(organizationId, input, intaker.visibility);
     const routedAt = new Date();
     for (let attempt = 0; attempt < REFERENCE_NUMBER_ATTEMPTS; attempt++) {
-      const need = await this.needs.insert({
-        organizationId: organization.id,
+      const need = await this.needs.insert(organizationId, {
         partnerId: partner.id,
         ...links,
         description: input.description,
@@ -122,7 +114,7 @@ export class NeedIntakeService {
   }
 
   private async partnerFor(
-    organizationId: string,
+    organizationId: OrganizationId,
     input: CreateNeedDto,
     intaker: Intaker,
   ): Promise<PartnerEntity> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type OrganizationId,
   ConstituentRepository,
   HouseholdRepository,
   NeedRepository,
@@ -31,7 +32,7 @@ export class NeedLinker {
 
   /** The parent, constituent and household the need names, each of the organization (else 400). */
   async resolve(
-    organizationId: string,
+    organizationId: OrganizationId,
     input: CreateNeedDto,
     visibility: NeedVisibility,
   ): Promise<NeedLinks> {

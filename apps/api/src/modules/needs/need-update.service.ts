@@ -3,7 +3,6 @@ import type { NeedStatus } from '@assist/contracts';
 import { assertMayChangeNeedFields, AuthContext, needVisibility } from '@app/auth';
 import {
   MemberRepository,
-  NeedEntity,
   NeedHistoryRepository,
   NeedRepository,
   NeedVisibility,
@@ -50,7 +49,7 @@ export class NeedUpdateService {
         lock: true,
       });
       if (!current) throw DomainError.notFound('Need');
-      const change = new NeedChangeSet(current, auth.memberId, new Date());
+      const change = new NeedChangeSet(auth.organizationId, current, auth.memberId, new Date());
       if (input.partnerId !== undefined && input.partnerId !== current.partnerId) {
         await this.transfer(change, input.partnerId);
       }
@@ -68,14 +67,14 @@ export class NeedUpdateService {
       if (input.isConfidential !== undefined) change.set({ isConfidential: input.isConfidential });
       if (change.isEmpty) return current;
       await this.needs.update(auth.organizationId, needId, change.changes);
-      await this.history.record(change.history);
+      await this.history.record(auth.organizationId, change.history);
       return this.needs.get(auth.organizationId, needId);
     });
     return toNeedResponse(need);
   }
 
   private async transfer(change: NeedChangeSet, partnerId: string): Promise<void> {
-    const partner = await this.router.activePartner(change.need.organizationId, partnerId);
+    const partner = await this.router.activePartner(change.organizationId, partnerId);
     if (!canReroute(change.need.status)) {
       throw invalidTransition(
         `A need in status ${change.need.status} cannot be transferred; reopen it first`,
@@ -96,9 +95,9 @@ export class NeedUpdateService {
     if (problem) throw DomainError.invalid(problem.field, problem.message);
     const clock =
       to === 'ON_HOLD'
-        ? pauseSla(need.dueDate, now, await this.scheduleOf(need))
+        ? pauseSla(need.dueDate, now, await this.scheduleOf(change))
         : need.status === 'ON_HOLD'
-          ? resumeSla(need, now, await this.scheduleOf(need))
+          ? resumeSla(need, now, await this.scheduleOf(change))
           : {};
     change.move(
       'STATUS',
@@ -112,7 +111,7 @@ export class NeedUpdateService {
       { reason: details.reason ?? null, outcome: details.outcome ?? null },
     );
     if (to === 'DECLINED') {
-      const fallback = await this.partners.findDefault(need.organizationId);
+      const fallback = await this.partners.findDefault(change.organizationId);
       if (fallback && fallback.id !== need.partnerId)
         this.reroute(change, fallback, details.reason ?? null);
     }
@@ -140,7 +139,7 @@ export class NeedUpdateService {
   private async assign(change: NeedChangeSet, memberId: string | null): Promise<void> {
     const { need } = change;
     if (memberId !== null) {
-      const member = await this.members.findById(need.organizationId, memberId);
+      const member = await this.members.findById(change.organizationId, memberId);
       if (!member?.isActive || (member.partnerId !== null && member.partnerId !== need.partnerId)) {
         throw DomainError.invalid(
           'assignedTo',
@@ -157,7 +156,8 @@ export class NeedUpdateService {
     parentId: string | null,
     visibility: NeedVisibility,
   ): Promise<void> {
-    const { organizationId, id } = change.need;
+    const { organizationId } = change;
+    const { id } = change.need;
     if (parentId !== null) {
       await this.needs.lockParentLinks(organizationId);
       if (!(await this.needs.findVisible(organizationId, parentId, visibility))) {
@@ -182,13 +182,13 @@ export class NeedUpdateService {
     const { need } = change;
     change.set(
       need.slaPausedAt
-        ? pauseSla(dueDate, need.slaPausedAt, await this.scheduleOf(need))
+        ? pauseSla(dueDate, need.slaPausedAt, await this.scheduleOf(change))
         : { dueDate },
     );
   }
 
-  private async scheduleOf(need: NeedEntity) {
-    const partner = await this.partners.findById(need.organizationId, need.partnerId);
+  private async scheduleOf(change: NeedChangeSet) {
+    const partner = await this.partners.findById(change.organizationId, change.need.partnerId);
     return partner && partnerSchedule(partner);
   }
 }

@@ -65,7 +65,7 @@ describe('Idempotency-Key on need intake', () => {
     const tenant = api.app.get(TenantContext);
     return tenant.run(trusted(organizationId), () =>
       tenant.transaction(async () => {
-        const claim = await api.app.get(IdempotencyKeyRepository).claim({
+        const claim = await api.app.get(IdempotencyKeyRepository).claim(trusted(organizationId), {
           endpoint: 'POST /api/needs/public',
           key,
           requestHash: requestFingerprint({ params: {}, body }),
@@ -151,6 +151,39 @@ describe('Idempotency-Key on need intake', () => {
       201,
     );
     expect(await countNeeds(org.id)).toBe(2);
+  });
+
+  it('runs a request without a key in one transaction too: a failure half-way leaves no row', async () => {
+    const org = await organization();
+    const countOf = async (table: string) =>
+      Number(
+        (
+          await api.dataSource.query(`SELECT count(*) FROM ${table} WHERE organization_id = $1`, [
+            org.id,
+          ])
+        )[0].count,
+      );
+    // The contact's household and constituent are written first, then the need fails.
+    await api.ownerQuery(`
+      CREATE FUNCTION fail_need_insert() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'forced failure'; END $$;
+      CREATE TRIGGER fail_need_insert BEFORE INSERT ON need FOR EACH ROW
+        WHEN (NEW.organization_id = '${org.id}') EXECUTE FUNCTION fail_need_insert();`);
+    try {
+      const response = await api.http.post('/api/needs/public').send({
+        organizationId: org.id,
+        description: 'Groceries',
+        contact: { firstName: 'Ana', lastName: 'Silva', email: 'ana.silva@example.org' },
+      });
+      expectProblem(response, 500);
+    } finally {
+      await api.ownerQuery(
+        'DROP TRIGGER fail_need_insert ON need; DROP FUNCTION fail_need_insert();',
+      );
+    }
+    expect(await countOf('constituent')).toBe(0);
+    expect(await countOf('household')).toBe(0);
+    expect(await countNeeds(org.id)).toBe(0);
   });
 
   it('refuses a key longer than 255 characters with 400', async () => {

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, assertMayChangePartner } from '@app/auth';
-import { PartnerChanges, PartnerEntity, PartnerRepository, TenantContext } from '@app/database';
+import {
+  PartnerChanges,
+  PartnerEntity,
+  PartnerRepository,
+  TenantContext,
+  type OrganizationId,
+} from '@app/database';
 import { DomainError } from '@app/http';
 import {
   CreatePartnerDto,
@@ -45,19 +51,18 @@ export class PartnersService {
     private readonly partners: PartnerRepository,
   ) {}
 
-  async list(organizationId: string): Promise<PartnerResponseDto[]> {
+  async list(organizationId: OrganizationId): Promise<PartnerResponseDto[]> {
     return (await this.partners.list(organizationId)).map(toPartnerResponse);
   }
 
-  create(organizationId: string, input: CreatePartnerDto): Promise<PartnerResponseDto> {
+  create(organizationId: OrganizationId, input: CreatePartnerDto): Promise<PartnerResponseDto> {
     return this.tenant.transaction(async () => {
       const isDefault = input.isDefault ?? false;
       if (isDefault) {
         await this.partners.lockDefaultSwitch(organizationId);
         await this.partners.clearDefault(organizationId);
       }
-      const partner = await this.partners.insert({
-        organizationId,
+      const partner = await this.partners.insert(organizationId, {
         name: input.name,
         slaHours: input.slaHours,
         isArchived: false,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import {
+  type OrganizationId,
   OrganizationEntity,
   OrganizationRepository,
   ProvisioningRepository,
@@ -38,14 +39,14 @@ export class ProvisioningService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async get(organizationId: string): Promise<ProvisioningResponseDto> {
+  async get(organizationId: OrganizationId): Promise<ProvisioningResponseDto> {
     const organization = await this.organization(organizationId);
     return toProvisioningResponse(await this.provisioning.find(organizationId), organization);
   }
 
   /** Starts the run, or resumes it from its first step not DONE; the worker does the steps. */
   async start(
-    organizationId: string,
+    organizationId: OrganizationId,
     input: StartProvisioningDto,
   ): Promise<ProvisioningResponseDto> {
     if (this.config.smsProvider !== 'telnyx') {
@@ -70,7 +71,7 @@ export class ProvisioningService {
     return this.get(organizationId);
   }
 
-  private async organization(organizationId: string): Promise<OrganizationEntity> {
+  private async organization(organizationId: OrganizationId): Promise<OrganizationEntity> {
     const organization = await this.organizations.findById(organizationId);
     if (!organization) throw DomainError.notFound('Organization');
     return organization;

@@ -438,7 +438,7 @@ describe('Telephony provisioning', () => {
     // A start whose job was never sent (the API died between its commit and the send), ten minutes on.
     const tenant = api.app.get(TenantContext);
     await tenant.run(organizationId(org.id), () =>
-      api.app.get(ProvisioningRepository).startOrResume(org.id, null),
+      api.app.get(ProvisioningRepository).startOrResume(organizationId(org.id), null),
     );
     await api.dataSource.query(
       `UPDATE telephony_provisioning SET next_run_at = next_run_at - interval '10 minutes'

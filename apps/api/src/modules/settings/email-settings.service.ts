@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OrganizationEmailSettingsRepository } from '@app/database';
+import { OrganizationEmailSettingsRepository, type OrganizationId } from '@app/database';
 import { DomainError } from '@app/http';
 import {
   AddressGuard,
@@ -33,13 +33,16 @@ export class EmailSettingsService {
     private readonly guard: AddressGuard,
   ) {}
 
-  async get(organizationId: string): Promise<EmailSettingsResponseDto> {
+  async get(organizationId: OrganizationId): Promise<EmailSettingsResponseDto> {
     const settings = await this.settings.find(organizationId);
     if (!settings) throw new DomainError('not-found', 'Email settings are not configured');
     return toEmailSettingsResponse(settings);
   }
 
-  async update(organizationId: string, input: EmailSettingsDto): Promise<EmailSettingsResponseDto> {
+  async update(
+    organizationId: OrganizationId,
+    input: EmailSettingsDto,
+  ): Promise<EmailSettingsResponseDto> {
     await this.assertSmtpHostAllowed(input);
     const { ciphertext, keyId } = this.cipher.encrypt(input.apiKey, organizationId);
     const saved = await this.settings.save(organizationId, {

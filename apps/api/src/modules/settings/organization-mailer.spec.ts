@@ -21,7 +21,9 @@ const message = {
 function sendAs(api: TestApp, orgId: string) {
   return api.app
     .get(TenantContext)
-    .run(organizationId(orgId), () => api.app.get(OrganizationMailer).send(orgId, message));
+    .run(organizationId(orgId), () =>
+      api.app.get(OrganizationMailer).send(organizationId(orgId), message),
+    );
 }
 
 describe('OrganizationMailer', () => {
@@ -110,7 +112,9 @@ describe('OrganizationMailer', () => {
     const org = await orgWithSendGrid();
     const tenant = api.app.get(TenantContext);
     const inside = tenant.run(organizationId(org.id), () =>
-      tenant.transaction(() => api.app.get(OrganizationMailer).send(org.id, message)),
+      tenant.transaction(() =>
+        api.app.get(OrganizationMailer).send(organizationId(org.id), message),
+      ),
     );
     await expect(inside).rejects.toThrow(/Email send inside a database transaction/);
     expect(fake.requests).toHaveLength(0);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type OrganizationId,
   OrganizationEntity,
   OrganizationRepository,
   OrganizationSettingsChanges,
@@ -63,18 +64,18 @@ export class OrganizationSettingsService {
     private readonly provisioning: ProvisioningRepository,
   ) {}
 
-  async get(organizationId: string): Promise<OrganizationSettingsResponseDto> {
+  async get(organizationId: OrganizationId): Promise<OrganizationSettingsResponseDto> {
     return toOrganizationSettingsResponse(await this.load(organizationId));
   }
 
   async update(
-    organizationId: string,
+    organizationId: OrganizationId,
     input: UpdateOrganizationSettingsDto,
   ): Promise<OrganizationSettingsResponseDto> {
     const changes: OrganizationSettingsChanges = sentFields(input);
     const current = await this.load(organizationId);
     assertQuietHoursWindow({ ...current, ...changes });
-    await this.assertNotProvisioned(current, changes);
+    await this.assertNotProvisioned(organizationId, current, changes);
     const updated = await this.organizations
       .updateSettings(organizationId, changes)
       .catch((error: unknown) => Promise.reject(asConflict(error)));
@@ -84,13 +85,14 @@ export class OrganizationSettingsService {
 
   /** Once provisioning has started, its fields change only through it (the same value is fine). */
   private async assertNotProvisioned(
+    organizationId: OrganizationId,
     current: OrganizationEntity,
     changes: OrganizationSettingsChanges,
   ): Promise<void> {
     const changed = PROVISIONED_FIELDS.filter(
       (field) => field in changes && changes[field] !== current[field],
     );
-    if (changed.length === 0 || !(await this.provisioning.find(current.id))) return;
+    if (changed.length === 0 || !(await this.provisioning.find(organizationId))) return;
     throw new DomainError(
       'provisioning-managed',
       `Telephony provisioning has started and now manages ${changed.join(', ')}`,
@@ -98,7 +100,7 @@ export class OrganizationSettingsService {
     );
   }
 
-  private async load(organizationId: string): Promise<OrganizationEntity> {
+  private async load(organizationId: OrganizationId): Promise<OrganizationEntity> {
     const organization = await this.organizations.findById(organizationId);
     if (!organization) throw DomainError.notFound('Organization');
     return organization;

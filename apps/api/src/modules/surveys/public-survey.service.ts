@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type OrganizationId,
   SurveyAnswers,
   SurveyOfToken,
   SurveyResponseRepository,
@@ -59,7 +60,7 @@ export class PublicSurveyService {
 
   private async open<T>(
     surveyToken: string,
-    work: (organizationId: string, survey: SurveyOfToken) => Promise<T>,
+    work: (organizationId: OrganizationId, survey: SurveyOfToken) => Promise<T>,
   ): Promise<T> {
     const organizationId = await this.surveys.organizationOfToken(surveyToken);
     if (!organizationId) throw DomainError.notFound('Survey');

@@ -28,10 +28,11 @@ export class TelephonyService {
    */
   async listRecords(
     auth: AuthContext,
-    organizationId: string,
+    id: string,
     query: TelephonyRecordsQueryDto,
   ): Promise<TelephonyRecordsPageDto> {
-    if (organizationId !== auth.organizationId) throw DomainError.notFound('Organization');
+    if (id !== auth.organizationId) throw DomainError.notFound('Organization');
+    const { organizationId } = auth;
     const organization = (await this.organizations.findById(organizationId)) as OrganizationEntity;
     const dates = query.date_range
       ? parseDateRange(query.date_range, new Date(), organization.timezone)

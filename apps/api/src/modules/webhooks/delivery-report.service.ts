@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type OrganizationId,
   InteractionRepository,
-  OrganizationEntity,
   TelephonyDetailRecordRepository,
   TenantContext,
 } from '@app/database';
@@ -23,24 +23,19 @@ export class DeliveryReportService {
   ) {}
 
   record(event: TelnyxMessageEvent): Promise<void> {
-    return this.owner.run(event.from, (organization) => this.recordIn(organization, event));
+    return this.owner.run(event.from, (entered) => this.recordIn(entered, event));
   }
 
-  private async recordIn(
-    organization: OrganizationEntity,
-    event: TelnyxMessageEvent,
-  ): Promise<void> {
-    const interaction = await this.interactions.findByProviderMessageId(
-      organization.id,
-      event.messageId,
-    );
+  private async recordIn(entered: OrganizationId, event: TelnyxMessageEvent): Promise<void> {
+    const interaction = await this.interactions.findByProviderMessageId(entered, event.messageId);
     await this.tenant.transaction(async () => {
       const first = await this.records.insert(
-        detailRecordOf(event, organization.id, interaction?.id ?? null),
+        entered,
+        detailRecordOf(event, interaction?.id ?? null),
       );
       if (!first || !interaction) return;
       const status = reportedStatus(event);
-      await this.interactions.advance(organization.id, interaction.id, status, {
+      await this.interactions.advance(entered, interaction.id, status, {
         error: status === 'FAILED' ? (event.errors ?? 'Delivery failed') : null,
         sentAt: event.sentAt,
       });

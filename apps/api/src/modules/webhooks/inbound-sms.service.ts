@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type OrganizationId,
   InteractionRepository,
   OrganizationEntity,
   SmsCorrespondent,
   SmsRoutingRepository,
   TelephonyDetailRecordRepository,
   TenantContext,
+  type TenantTransaction,
 } from '@app/database';
 import { classifySmsKeyword, keywordReplyText, SmsKeyword } from '@app/domain';
 import { SmsOutbox } from '@app/jobs';
@@ -32,24 +34,26 @@ export class InboundSmsService {
   ) {}
 
   receive(event: TelnyxMessageEvent): Promise<void> {
-    return this.owner.run(event.to, (organization) => this.receiveIn(organization, event));
+    return this.owner.run(event.to, (entered, organization) =>
+      this.receiveIn(entered, organization, event),
+    );
   }
 
   private async receiveIn(
+    entered: OrganizationId,
     organization: OrganizationEntity,
     event: TelnyxMessageEvent,
   ): Promise<void> {
-    const constituentIds = await this.routing.constituentIdsByPhone(organization.id, event.from);
+    const constituentIds = await this.routing.constituentIdsByPhone(entered, event.from);
     const correspondent = constituentIds.length
-      ? await this.routing.correspondent(organization.id, constituentIds)
+      ? await this.routing.correspondent(entered, constituentIds)
       : null;
-    await this.tenant.transaction(async () => {
+    await this.tenant.transaction(async (tx) => {
       if (!correspondent) {
-        await this.records.insert(detailRecordOf(event, organization.id, null));
+        await this.records.insert(entered, detailRecordOf(event, null));
         return;
       }
-      const inbound = await this.interactions.insertOnce({
-        organizationId: organization.id,
+      const inbound = await this.interactions.insertOnce(entered, {
         needId: correspondent.needId,
         constituentId: correspondent.constituentId,
         channel: 'SMS',
@@ -63,24 +67,26 @@ export class InboundSmsService {
         sentAt: event.sentAt ?? event.occurredAt,
       });
       if (!inbound) return;
-      await this.records.insert(detailRecordOf(event, organization.id, inbound.id));
+      await this.records.insert(entered, detailRecordOf(event, inbound.id));
       const keyword = classifySmsKeyword(event.text);
-      if (keyword) await this.answer(organization, constituentIds, correspondent, keyword);
+      if (keyword)
+        await this.answer(entered, tx, organization, constituentIds, correspondent, keyword);
     });
   }
 
   /** Inside the transaction that files the message: the opt-out, the reply and its send job. */
   private async answer(
+    entered: OrganizationId,
+    tx: TenantTransaction,
     organization: OrganizationEntity,
     constituentIds: string[],
     correspondent: SmsCorrespondent,
     keyword: SmsKeyword,
   ): Promise<void> {
     if (keyword !== 'HELP') {
-      await this.routing.setSmsOptedOut(organization.id, constituentIds, keyword === 'STOP');
+      await this.routing.setSmsOptedOut(entered, constituentIds, keyword === 'STOP');
     }
-    const reply = await this.interactions.insert({
-      organizationId: organization.id,
+    const reply = await this.interactions.insert(entered, {
       needId: correspondent.needId,
       constituentId: correspondent.constituentId,
       channel: 'SMS',
@@ -92,6 +98,7 @@ export class InboundSmsService {
       scheduledFor: null,
     });
     await this.outbox.enqueue(
+      tx,
       { organizationId: organization.id, interactionId: reply.id, compliance: true },
       { startAfter: null, maxConcurrency: organization.maxConcurrency },
     );

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type OrganizationId,
   OrganizationEntity,
   organizationId,
   SmsRoutingRepository,
@@ -20,10 +21,11 @@ export class NumberOwner {
    */
   async run(
     number: string,
-    work: (organization: OrganizationEntity) => Promise<void>,
+    work: (entered: OrganizationId, organization: OrganizationEntity) => Promise<void>,
   ): Promise<void> {
     const organization = await this.routing.organizationByNumber(number);
     if (!organization) return;
-    await this.tenant.run(organizationId(organization.id), () => work(organization));
+    const entered = organizationId(organization.id);
+    await this.tenant.run(entered, () => work(entered, organization));
   }
 }

@@ -98,11 +98,9 @@ const RECORD_STATUS: Record<MessageEventType, string> = {
 
 export function detailRecordOf(
   event: TelnyxMessageEvent,
-  organizationId: string,
   interactionId: string | null,
 ): NewTelephonyDetailRecord {
   return {
-    organizationId,
     interactionId,
     providerEventId: event.eventId,
     providerMessageId: event.messageId,

@@ -1,18 +1,11 @@
 import 'reflect-metadata';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
-import { ModulesContainer } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
-import { Test } from '@nestjs/testing';
-import { getDataSourceToken } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { ROUTE_ACCESS, type RouteAccess } from '@app/auth';
-import { loadConfig } from '@app/config';
-import { dataSourceOptions, SYSTEM_DATA_SOURCE } from '@app/database';
-import { AppModule } from '../apps/api/src/app.module';
+import { listRoutes } from '@app/auth';
+import { apiWithoutDatabase } from './served-openapi-document';
 
 /** One route the API serves, with where its code is. */
 export interface RouteRow {
@@ -31,7 +24,6 @@ export interface RouteRow {
 }
 
 const CONTROLLER_SOURCES = 'apps/api/src';
-const NO_DATABASE = 'postgres://none@127.0.0.1:1/none';
 
 function sourceFiles(folder: string, suffix: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -52,19 +44,6 @@ function controllerFiles(): Map<string, string> {
   return files;
 }
 
-function joinPath(...parts: string[]): string {
-  return `/${parts
-    .map((part) => part.replace(/^\/+|\/+$/g, ''))
-    .filter(Boolean)
-    .join('/')}`.replace(/:(\w+)/g, '{$1}');
-}
-
-function describeAccess(access: RouteAccess | undefined): string {
-  if (!access) return 'UNDECLARED';
-  if (access.kind === 'public') return 'public';
-  return access.permission ?? 'any member';
-}
-
 /** The class of the handler's `@Body()` parameter (a whole body, not `@Body('field')`). */
 function bodyClass(controller: new () => object, handler: string): string | undefined {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<
@@ -82,66 +61,28 @@ function bodyClass(controller: new () => object, handler: string): string | unde
 }
 
 /**
- * Every route of the API's module graph (built without a database, as for the OpenAPI document),
- * read from the controllers' decorators: method and path, the operationId of `@ApiOperation`, the
- * access of `@Public`/`@Authenticated`, the handler and the `@Body()` class; the source file is the
- * `*.controller.ts` under apps/api/src that exports the controller class. Sorted by path, then method.
+ * Every route of the API's module graph (built without a database, as for the OpenAPI document):
+ * listRoutes' method, path and access, plus the operationId of `@ApiOperation`, the handler, its
+ * `@Body()` class and the `*.controller.ts` under apps/api/src that exports the controller class.
  */
 export async function routeRows(): Promise<RouteRow[]> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: 'route-table-only-secret-never-used-for-tokens',
-    ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
-    RUN_WORKERS: 'false',
-    LOG_LEVEL: 'silent',
-  });
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot(config, NO_DATABASE)],
-  })
-    .overrideProvider(DataSource)
-    .useValue(new DataSource(dataSourceOptions(NO_DATABASE)))
-    .overrideProvider(getDataSourceToken(SYSTEM_DATA_SOURCE))
-    .useValue(new DataSource(dataSourceOptions(NO_DATABASE)))
-    .compile();
+  const app = await apiWithoutDatabase();
   const files = controllerFiles();
-  const rows: RouteRow[] = [];
   try {
-    for (const module of moduleRef.get(ModulesContainer).values()) {
-      for (const wrapper of module.controllers.values()) {
-        const controller = wrapper.metatype as (new () => object) | null;
-        if (!controller) continue;
-        const file = files.get(controller.name);
-        if (!file)
-          throw new Error(`no ${CONTROLLER_SOURCES}/**/*.controller.ts exports ${controller.name}`);
-        const base: string = Reflect.getMetadata(PATH_METADATA, controller) ?? '';
-        const classAccess = Reflect.getMetadata(ROUTE_ACCESS, controller) as
-          RouteAccess | undefined;
-        for (const handler of Object.getOwnPropertyNames(controller.prototype)) {
-          const method = controller.prototype[handler as keyof object] as unknown;
-          if (typeof method !== 'function' || handler === 'constructor') continue;
-          const verb = Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod | undefined;
-          if (verb === undefined) continue;
-          const path = joinPath(base, Reflect.getMetadata(PATH_METADATA, method) ?? '');
-          const operation = Reflect.getMetadata(DECORATORS.API_OPERATION, method) as
-            { operationId?: string } | undefined;
-          if (!operation?.operationId)
-            throw new Error(`${controller.name}.${handler} has no @ApiOperation operationId`);
-          rows.push({
-            method: RequestMethod[verb],
-            path,
-            operationId: operation.operationId,
-            access: describeAccess(
-              (Reflect.getMetadata(ROUTE_ACCESS, method) as RouteAccess | undefined) ?? classAccess,
-            ),
-            file,
-            handler,
-            body: bodyClass(controller, handler),
-          });
-        }
-      }
-    }
+    return listRoutes(app).map(({ method, path, access, controller, handler }) => {
+      const file = files.get(controller.name);
+      if (!file)
+        throw new Error(`no ${CONTROLLER_SOURCES}/**/*.controller.ts exports ${controller.name}`);
+      const operation = Reflect.getMetadata(
+        DECORATORS.API_OPERATION,
+        controller.prototype[handler as keyof object],
+      ) as { operationId?: string } | undefined;
+      if (!operation?.operationId)
+        throw new Error(`${controller.name}.${handler} has no @ApiOperation operationId`);
+      const body = bodyClass(controller, handler);
+      return { method, path, operationId: operation.operationId, access, file, handler, body };
+    });
   } finally {
-    await moduleRef.close();
+    await app.close();
   }
-  return rows.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }

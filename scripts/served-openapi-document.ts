@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { OpenAPIObject } from '@nestjs/swagger';
@@ -11,11 +12,10 @@ import { AppModule } from '../apps/api/src/app.module';
 const NO_DATABASE = 'postgres://none@127.0.0.1:1/none';
 
 /**
- * The OpenAPI document the API serves at /docs/openapi.json, built without a database: the
- * application's module graph gets a data source that never connects (the document only reads
- * controller and DTO metadata).
+ * The API's application built without a database: its module graph gets data sources that never
+ * connect, which is all that reading controller and DTO metadata needs. The caller closes it.
  */
-export async function servedOpenApiDocument(): Promise<OpenAPIObject> {
+export async function apiWithoutDatabase(): Promise<INestApplication> {
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'document-only-secret-never-used-for-tokens',
@@ -31,5 +31,15 @@ export async function servedOpenApiDocument(): Promise<OpenAPIObject> {
     .overrideProvider(getDataSourceToken(SYSTEM_DATA_SOURCE))
     .useValue(new DataSource(dataSourceOptions(NO_DATABASE)))
     .compile();
-  return buildOpenApiDocument(moduleRef.createNestApplication({ logger: false }));
+  return moduleRef.createNestApplication({ logger: false });
+}
+
+/** The OpenAPI document the API serves at /docs/openapi.json, built without a database. */
+export async function servedOpenApiDocument(): Promise<OpenAPIObject> {
+  const app = await apiWithoutDatabase();
+  try {
+    return buildOpenApiDocument(app);
+  } finally {
+    await app.close();
+  }
 }

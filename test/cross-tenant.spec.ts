@@ -1,7 +1,7 @@
+import { listRoutes } from '@app/auth';
 import {
   expectProblem,
   idBearingRoutes,
-  listRoutes,
   newTenant,
   RowRef,
   snapshotRows,

@@ -1,4 +1,5 @@
-import { listRoutes, type RouteEntry, TestApp } from '@app/testing';
+import { listRoutes, type RouteEntry } from '@app/auth';
+import { TestApp } from '@app/testing';
 import {
   type ApiDocument,
   fetchOpenApiDocument,

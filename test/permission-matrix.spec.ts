@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_PROFILES, AccessProfile, MEMBER_ROLES, MemberRole } from '@assist/contracts';
-import { bearer, listRoutes, newMember, newOrg, TestApp } from '@app/testing';
+import { listRoutes } from '@app/auth';
+import { bearer, newMember, newOrg, TestApp } from '@app/testing';
 import { startTestApi } from '../apps/api/test/test-api';
 
 interface Row {

@@ -1,4 +1,5 @@
-import { listRoutes, TestApp } from '@app/testing';
+import { listRoutes } from '@app/auth';
+import { TestApp } from '@app/testing';
 import { startTestApi } from '../apps/api/test/test-api';
 
 /**

@@ -9,3 +9,4 @@ export * from './password';
 export * from './opaque-token';
 export * from './access';
 export * from './row-scope';
+export * from './route-inventory';

@@ -5,7 +5,6 @@ export * from './problem-assertions';
 export * from './test-app';
 export * from './test-config';
 export * from './test-database';
-export * from './route-inventory';
 export * from './sms/fake-telnyx';
 export * from './sms/sms-fixtures';
 export * from './sms/telnyx-webhooks';

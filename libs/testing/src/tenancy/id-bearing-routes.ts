@@ -1,4 +1,4 @@
-import type { RouteEntry } from '../route-inventory';
+import type { RouteEntry } from '@app/auth';
 
 interface Schema {
   $ref?: string;

@@ -1,12 +1,17 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer } from '@nestjs/core';
-import { ROUTE_ACCESS, RouteAccess } from '@app/auth';
+import { ROUTE_ACCESS, type RouteAccess } from './decorators';
 
 export interface RouteEntry {
   method: string;
+  /** As the OpenAPI document writes it: `/api/needs/{id}`. */
   path: string;
+  /** A permission, `public`, `any member`, or `UNDECLARED` (a route the guard would refuse). */
   access: string;
+  /** The controller class and the name of its method that serves the route. */
+  controller: new () => object;
+  handler: string;
 }
 
 function joinPath(...parts: string[]): string {
@@ -22,7 +27,10 @@ function describeAccess(access: RouteAccess | undefined): string {
   return access.permission ?? 'any member';
 }
 
-/** Every route the Nest controllers declare, with the access rule it declares (sorted). */
+/**
+ * Every route the Nest controllers declare, with the access rule it declares, sorted by path then
+ * method: read by the route tests and by the generated docs/ROUTES.md.
+ */
 export function listRoutes(app: INestApplication): RouteEntry[] {
   const routes: RouteEntry[] = [];
   for (const module of app.get(ModulesContainer).values()) {
@@ -42,6 +50,8 @@ export function listRoutes(app: INestApplication): RouteEntry[] {
           method: RequestMethod[method],
           path: joinPath(base, Reflect.getMetadata(PATH_METADATA, handler) ?? ''),
           access: describeAccess(access),
+          controller,
+          handler: name,
         });
       }
     }

@@ -1,4 +1,6 @@
 import {
+  BUILD_TIMEOUT_MS,
+  ensureBuilt,
   eventually,
   FakeTelnyxApi,
   newProvisionableOrg,
@@ -22,11 +24,12 @@ describe('a worker killed while provisioning waits on Telnyx', () => {
   const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
+    await ensureBuilt();
     telnyx = await startFakeTelnyxApi();
     // Each wait outlives a kill and a restart.
     telnyx.setDelays({ order: 4000, brand: 4000, campaign: 1000, assignment: 1000 });
     api = await startTestApi({ SMS_PROVIDER: 'telnyx', TELNYX_API_KEY: 'test-telnyx-key' });
-  });
+  }, BUILD_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all(workers.map((started) => started.kill()));
     await api.close();

@@ -1,4 +1,6 @@
 import {
+  BUILD_TIMEOUT_MS,
+  ensureBuilt,
   eventually,
   FakeTelnyx,
   newTextableNeed,
@@ -39,11 +41,12 @@ describe('a worker killed in the middle of a batch of SMS', () => {
   const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
+    await ensureBuilt();
     telnyx = await startFakeTelnyx();
     telnyx.delayAnswers(ANSWER_DELAY_MS);
     api = await startTestApi();
     fixture = await newTextableNeed(api, { org: { maxConcurrency: MAX_CONCURRENCY } });
-  });
+  }, BUILD_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all(workers.map((started) => started.kill()));
     await api.close();

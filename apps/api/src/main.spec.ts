@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUILD_TIMEOUT_MS, builtEntry, ensureBuilt } from '@app/testing/built-app';
 import { freePort } from '@app/testing/free-port';
 
-/** The built API (`npm start`); CI builds before it tests. */
-const MAIN = join(process.cwd(), 'dist', 'apps', 'api', 'src', 'main.js');
+/** The built API (`npm start`), built first when stale. */
+const MAIN = builtEntry('api');
 
 interface Start {
   output: string;
@@ -51,11 +52,11 @@ function bannerValue(output: string, label: string): string | undefined {
 describe('npm start without DATABASE_URL', () => {
   let cwd: string;
 
-  beforeAll(() => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build`);
+  beforeAll(async () => {
+    await ensureBuilt();
     cwd = mkdtempSync(join(tmpdir(), 'assist-start-'));
     chmodSync(cwd, 0o755);
-  });
+  }, BUILD_TIMEOUT_MS);
   afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
   it('prints the demo organization last, with its id, and shuts down without errors', async () => {

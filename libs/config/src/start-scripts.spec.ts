@@ -1,13 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '@app/testing/built-app';
 
-/** The production entries as their npm scripts run them (built first: `npm run build`). */
+/** The production entries as their npm scripts run them (built in beforeAll). */
 function npmRun(script: string, env: Record<string, string> = {}): string {
-  for (const entry of ['api', 'worker']) {
-    const main = join(process.cwd(), 'dist', 'apps', entry, 'src', 'main.js');
-    if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build`);
-  }
   // Jest sets NODE_ENV=test; the variables that decide the mode and the secrets are unset here.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -25,6 +20,8 @@ function npmRun(script: string, env: Record<string, string> = {}): string {
 }
 
 describe('npm run start:prod and start:worker', () => {
+  beforeAll(() => ensureBuilt(), BUILD_TIMEOUT_MS);
+
   it.each(['start:prod', 'start:worker'])(
     '%s runs as production: without secrets it stops with one sentence',
     (script) => {

@@ -18,3 +18,4 @@ export * from './telnyx/fake-telnyx-state';
 export * from './telnyx/provisioning-fixtures';
 export * from './free-port';
 export * from './events/event-receiver';
+export * from './built-app';

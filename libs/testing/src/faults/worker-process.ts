@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Env } from '@app/config';
+import { builtEntry } from '../built-app';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../test-config';
 
-/** The built worker (`npm run start:worker`); CI builds before it tests. */
-const WORKER_MAIN = join(process.cwd(), 'dist', 'apps', 'worker', 'src', 'main.js');
+/** The built worker (`npm run start:worker`): call `ensureBuilt()` in the spec's beforeAll. */
+const WORKER_MAIN = builtEntry('worker');
 
 export interface WorkerProcess {
   /** SIGKILL: the process dies at once, mid-job, as in a crash or an OOM kill. */
@@ -16,7 +16,8 @@ export interface WorkerProcess {
 
 /** Starts the built worker as its own process with the test configuration and `env`. */
 export function startWorkerProcess(env: Env): WorkerProcess {
-  if (!existsSync(WORKER_MAIN)) throw new Error(`${WORKER_MAIN} is missing: run npm run build`);
+  if (!existsSync(WORKER_MAIN))
+    throw new Error(`${WORKER_MAIN} is missing: await ensureBuilt() first`);
   const child = spawn(process.execPath, [WORKER_MAIN], {
     env: {
       ...process.env,

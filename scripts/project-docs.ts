@@ -157,6 +157,7 @@ function routesDocument(routes: RouteRow[]): string {
     `\`${route.file}\``,
     `\`${route.handler}\``,
     route.body ? `\`${route.body}\`` : '',
+    route.query ? `\`${route.query}\`` : '',
   ]);
   return [
     GENERATED,
@@ -171,15 +172,15 @@ function routesDocument(routes: RouteRow[]): string {
     '- **Fields and answers:** the OpenAPI document (`/docs`), by operationId.',
     '- **Access:** the permission its handler declares, `public` or `any member`; who holds which',
     '  permission is [PERMISSIONS.md](PERMISSIONS.md).',
-    '- **Validation:** the body class (last column) and the query classes are in the `*.dto.ts` files',
-    '  beside the controller, in `apps/api/src/modules/<feature>/`.',
+    '- **Validation:** the body and query classes (last two columns), in the `*.dto.ts` files beside',
+    '  the controller, in `apps/api/src/modules/<feature>/`; path ids are checked by `@UuidParam()`.',
     '- **SQL:** the repositories in `libs/database/src/<feature>/` (singular: `need`, `constituent`,',
     "  ...), called by the controller's services.",
     '- **Tests:** the `*.spec.ts` files beside the controller, plus `test/cross-tenant.spec.ts` (no',
     "  route reaches another organization's rows) and `test/permission-matrix.spec.ts` (every route as",
     '  every role and profile).',
     '',
-    ...table(['route', 'operationId', 'access', 'controller', 'handler', 'body'], rows),
+    ...table(['route', 'operationId', 'access', 'controller', 'handler', 'body', 'query'], rows),
     '',
   ].join('\n');
 }

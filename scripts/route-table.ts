@@ -21,6 +21,8 @@ export interface RouteRow {
   handler: string;
   /** The class of the `@Body()` parameter, when the route takes a validated body. */
   body?: string;
+  /** The class of the `@Query()` parameter, when the route takes validated query parameters. */
+  query?: string;
 }
 
 const CONTROLLER_SOURCES = 'apps/api/src';
@@ -44,8 +46,12 @@ function controllerFiles(): Map<string, string> {
   return files;
 }
 
-/** The class of the handler's `@Body()` parameter (a whole body, not `@Body('field')`). */
-function bodyClass(controller: new () => object, handler: string): string | undefined {
+/** The class of the handler's whole `@Body()` or `@Query()` (not `@Body('field')`). */
+function parameterClass(
+  controller: new () => object,
+  handler: string,
+  kind: RouteParamtypes.BODY | RouteParamtypes.QUERY,
+): string | undefined {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<
     string,
     { index: number; data?: unknown }
@@ -53,7 +59,7 @@ function bodyClass(controller: new () => object, handler: string): string | unde
   const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, handler) ??
     []) as (abstract new () => unknown)[];
   for (const [key, { index, data }] of Object.entries(args)) {
-    if (key.split(':')[0] !== String(RouteParamtypes.BODY) || data !== undefined) continue;
+    if (key.split(':')[0] !== String(kind) || data !== undefined) continue;
     const type = types[index];
     if (type && ![Object, Array, String, Number, Boolean].includes(type as never)) return type.name;
   }
@@ -63,7 +69,7 @@ function bodyClass(controller: new () => object, handler: string): string | unde
 /**
  * Every route of the API's module graph (built without a database, as for the OpenAPI document):
  * listRoutes' method, path and access, plus the operationId of `@ApiOperation`, the handler, its
- * `@Body()` class and the `*.controller.ts` under apps/api/src that exports the controller class.
+ * `@Body()` and `@Query()` classes and the `*.controller.ts` under apps/api/src that exports the controller class.
  */
 export async function routeRows(): Promise<RouteRow[]> {
   const app = await apiWithoutDatabase();
@@ -79,8 +85,16 @@ export async function routeRows(): Promise<RouteRow[]> {
       ) as { operationId?: string } | undefined;
       if (!operation?.operationId)
         throw new Error(`${controller.name}.${handler} has no @ApiOperation operationId`);
-      const body = bodyClass(controller, handler);
-      return { method, path, operationId: operation.operationId, access, file, handler, body };
+      return {
+        method,
+        path,
+        operationId: operation.operationId,
+        access,
+        file,
+        handler,
+        body: parameterClass(controller, handler, RouteParamtypes.BODY),
+        query: parameterClass(controller, handler, RouteParamtypes.QUERY),
+      };
     });
   } finally {
     await app.close();

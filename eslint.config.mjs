@@ -27,10 +27,10 @@ const DATABASE_DOORS = [
     ],
     allowedIn: [
       'libs/database/src/notifications/notified-cache.ts',
-      'libs/database/src/embedded/admin-client.ts',
+      'libs/database/src/server-admin.ts',
     ],
     message:
-      "Query through TenantContext or SystemDatabase, not a pg Client of your own. A LISTEN session is NotifiedCache's (libs/database/src/notifications/notified-cache.ts); administering the embedded server is withAdminClient's (libs/database/src/embedded/admin-client.ts).",
+      "Query through TenantContext or SystemDatabase, not a pg Client of your own. A LISTEN session is NotifiedCache's (libs/database/src/notifications/notified-cache.ts); administering a server (probes, CREATE and DROP DATABASE) is withAdminClient's (libs/database/src/server-admin.ts).",
   },
   {
     selectors: ["NewExpression[callee.name='Pool']", "NewExpression[callee.property.name='Pool']"],

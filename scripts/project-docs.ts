@@ -37,11 +37,22 @@ const GENERATED =
 /** The reviewed route list (test/route-permissions.spec.ts checks it against the routes' declarations). */
 const ROUTE_SNAPSHOT = 'test/__snapshots__/route-permissions.spec.ts.snap';
 
+/** Each route of the reviewed snapshot: method, path and access, in the snapshot's order. */
+export function snapshotRoutes(): { method: string; path: string; access: string }[] {
+  const line = /^\s*"(GET|POST|PUT|PATCH|DELETE)\s+(\S+)\s+([^"]+?)",?$/gm;
+  return [...readFileSync(ROUTE_SNAPSHOT, 'utf8').matchAll(line)].map(
+    ([, method, path, access]) => ({
+      method,
+      path,
+      access,
+    }),
+  );
+}
+
 /** `METHOD /path` of each route, by the access it declares (a permission, `public` or `any member`). */
 function routesByAccess(): Map<string, string[]> {
   const routes = new Map<string, string[]>();
-  const line = /^\s*"(GET|POST|PUT|PATCH|DELETE)\s+(\S+)\s+([^"]+?)",?$/gm;
-  for (const [, method, path, access] of readFileSync(ROUTE_SNAPSHOT, 'utf8').matchAll(line)) {
+  for (const { method, path, access } of snapshotRoutes()) {
     routes.set(access, [...(routes.get(access) ?? []), `\`${method} ${path}\``]);
   }
   return routes;

@@ -77,7 +77,7 @@ describe('the doors to PostgreSQL (eslint.config.mjs)', () => {
       elsewhere: 'libs/database/src/member/planted.ts',
       allowed: [
         'libs/database/src/notifications/notified-cache.ts',
-        'libs/database/src/embedded/admin-client.ts',
+        'libs/database/src/server-admin.ts',
       ],
     },
     {

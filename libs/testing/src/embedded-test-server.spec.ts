@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startEmbeddedDatabase } from '@app/database';
 import { holdEmbeddedTestServer, removeEmbeddedTestServer } from './embedded-test-server';
 import { freePort } from './free-port';
-import { answers } from './postgres-server';
+import { answers } from '../../database/src/server-admin';
 
 describe('the embedded server of a test run', () => {
   it('is stopped and its folder, cluster included, deleted by the global teardown', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startEmbeddedDatabase } from '../../database/src/embedded/embedded-database';
 import { runMigrations } from '../../database/src/migrate';
 import { freePort } from './free-port';
-import { answers, databaseUrl, LOCAL_SERVER_URL, onServer } from './postgres-server';
+import { answers, databaseUrl, LOCAL_SERVER_URL, onServer } from '../../database/src/server-admin';
 import { holdEmbeddedTestServer } from './embedded-test-server';
 
 /** TEST_DATABASE_URL, else the local server on 5432, else an embedded server of our own. */

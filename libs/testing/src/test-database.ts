@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { databaseUrl, onServer } from './postgres-server';
+import { databaseUrl, onServer } from '../../database/src/server-admin';
 
 export interface TestDatabase {
   url: string;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
-import { withAdminClient } from './admin-client';
+import { withAdminClient } from '../server-admin';
 import { preferredOrFreePort } from './free-port';
 import { packagedBinaryFolder, reachableBinaries } from './postgres-binaries';
 import { initialiseCluster, startServer } from './postgres-process';

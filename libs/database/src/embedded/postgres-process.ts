@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { withAdminClient } from './admin-client';
+import { withAdminClient } from '../server-admin';
 import type { PostgresBinaries } from './postgres-binaries';
 import { runsAsPostgresUser } from './reachable';
 

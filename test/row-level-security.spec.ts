@@ -149,6 +149,19 @@ describe('Row-level security', () => {
     });
   });
 
+  it('sees a transaction from a nested tenant.run, and one the system pool opened', async () => {
+    const nested = inA(() =>
+      tenant.transaction(() =>
+        tenant.run(organizationId(b.org.id), async () => assertNoOpenTransaction('Send')),
+      ),
+    );
+    await expect(nested).rejects.toThrow(/Send inside a database transaction/);
+    const systemWide = system.transaction(async () => assertNoOpenTransaction('Send'));
+    await expect(systemWide).rejects.toThrow(/Send inside a database transaction/);
+    await system.transaction(async () => undefined);
+    expect(() => assertNoOpenTransaction('Send')).not.toThrow();
+  });
+
   it('confines an unscoped UPDATE to the organization and leaves the other untouched', async () => {
     const before = await api.dataSource.query(`SELECT updated_at FROM need WHERE id = $1`, [
       b.need.id,

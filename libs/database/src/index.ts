@@ -52,7 +52,7 @@ export * from './tenancy/organization-id';
 export * from './tenancy/system-database';
 export * from './tenancy/tenant-context';
 export type { TenantTransaction } from './tenancy/tenant-transaction';
-export { assertNoOpenTransaction } from './tenancy/tenant-scope';
+export { assertNoOpenTransaction } from './tenancy/open-transactions';
 export * from './tenancy/database-roles';
 export * from './provisioning/provisioning.entity';
 export * from './provisioning/provisioning.repository';

@@ -4,6 +4,7 @@ import type { Pool, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
+import { insideTransaction } from './open-transactions';
 
 export const SYSTEM_DATA_SOURCE = 'system';
 
@@ -30,7 +31,7 @@ export class SystemDatabase {
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return this.dataSource.transaction((manager) => insideTransaction(() => work(manager)));
   }
 
   /**

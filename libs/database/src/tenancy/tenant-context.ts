@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { OrganizationId } from './organization-id';
+import { insideTransaction } from './open-transactions';
 import { scopeConnectionsToTenant } from './organization-connections';
 import { tenantScopes } from './tenant-scope';
 import type { TenantTransaction } from './tenant-transaction';
@@ -52,7 +53,9 @@ export class TenantContext {
     const scope = this.scope();
     const outer = scope.transaction ?? this.dataSource.manager;
     return outer.transaction((transaction) =>
-      tenantScopes.run({ ...scope, transaction }, () => work(openedTransaction(transaction))),
+      tenantScopes.run({ ...scope, transaction }, () =>
+        insideTransaction(() => work(openedTransaction(transaction))),
+      ),
     );
   }
 

@@ -31,7 +31,7 @@ export async function benchDatabase(): Promise<{ url: string; stop(): Promise<vo
       url = await ensureDatabase(LOCAL_SERVER_URL);
     } else {
       const embedded = await startEmbeddedDatabase({ database: BENCH_DATABASE });
-      url = embedded.url;
+      url = embedded.ownerUrl;
       stop = embedded.stop;
     }
   }

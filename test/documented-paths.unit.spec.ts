@@ -2,7 +2,16 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Where repository paths start; a code span starting elsewhere (`/api/...`, `@app/...`) is no path. */
-const TOP_LEVEL_FOLDERS = ['apps/', 'libs/', 'test/', 'scripts/', 'bench/', 'docs/', '.ci/'];
+const TOP_LEVEL_FOLDERS = [
+  'apps/',
+  'libs/',
+  'test/',
+  'scripts/',
+  'bench/',
+  'docs/',
+  'docker/',
+  '.ci/',
+];
 
 /** Files of the repository's root a document may name without a folder. */
 const ROOT_FILES =

@@ -43,7 +43,7 @@ describe('PostgreSQL restarted under the running API', () => {
   beforeAll(async () => {
     database = await startRestartableDatabase();
     api = await startTestApiOn(
-      { url: database.url, drop: () => database.destroy() },
+      { url: database.url, ownerUrl: database.ownerUrl, drop: () => database.destroy() },
       { RATE_LIMIT_PUBLIC_PER_IP: '0', RATE_LIMIT_PUBLIC_PER_ORG: '0' },
     );
     const org = await newOrg(api);

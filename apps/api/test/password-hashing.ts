@@ -9,15 +9,15 @@ export interface PasswordHashingCounts {
 /** Counts, from now on, the password hashes and verifications the application computes. */
 export function countPasswordHashing(api: TestApp): PasswordHashingCounts {
   const hasher = api.app.get(PasswordHasher);
-  const { hash, verify } = PasswordHasher.prototype;
+  const { hash, verifyEach } = PasswordHasher.prototype;
   const counts = { hashes: 0, verifications: 0 };
   hasher.hash = (password) => {
     counts.hashes++;
     return hash.call(hasher, password);
   };
-  hasher.verify = (passwordHash, password) => {
-    counts.verifications++;
-    return verify.call(hasher, passwordHash, password);
+  hasher.verifyEach = (passwordHashes, password) => {
+    counts.verifications += passwordHashes.length;
+    return verifyEach.call(hasher, passwordHashes, password);
   };
   return counts;
 }

@@ -76,7 +76,10 @@ async function main(): Promise<void> {
       await database.stop();
       return;
     }
-    const applied = await runMigrations(config.databaseUrl);
+    const applied = await runMigrations(
+      config.databaseOwnerUrl ?? config.databaseUrl,
+      config.databaseUrl,
+    );
     log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations');
     return;
   }

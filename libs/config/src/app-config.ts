@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { ConfigError } from './config.error';
 import {
   Env,
@@ -23,10 +24,39 @@ export interface RateLimits {
   login: number;
 }
 
+/** How much argon2 work (password hashes and verifications) one process does at once. */
+export interface PasswordHashing {
+  /** Hashes and verifications running at once. */
+  concurrency: number;
+  /** Further ones waiting for a turn; past that a login is refused with 503. */
+  queue: number;
+}
+
+/**
+ * Argon2 runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise): one
+ * hash per CPU core, leaving at least one thread for file and DNS work.
+ */
+const DEFAULT_PASSWORD_HASH_CONCURRENCY = Math.min(availableParallelism(), 3);
+
+/** The most parallel sends the SMS dispatcher gives one organization: its highest group tier. */
+export const MAX_PARALLEL_SENDS_PER_ORGANIZATION = 100;
+
+/** The largest value of a PostgreSQL int column. */
+const INT_MAX = 2_147_483_647;
+
+/** The highest value an organization may give each SMS setting (a settings PUT above is 400). */
+export interface SmsSettingCeilings {
+  maxConcurrency: number;
+  dailySmsCap: number;
+  monthlySmsBudget: number;
+}
+
 export interface AppConfig {
   nodeEnv: (typeof NODE_ENVS)[number];
   /** Undefined means: start the embedded PostgreSQL. */
   databaseUrl?: string;
+  /** The owner migrations run as; `databaseUrl` when unset (docs/SECURITY.md, "Database roles"). */
+  databaseOwnerUrl?: string;
   port: number;
   jwtSecret: string;
   encryptionKey: Buffer;
@@ -51,6 +81,8 @@ export interface AppConfig {
   systemEmailFrom?: string;
   logLevel: (typeof LOG_LEVELS)[number];
   rateLimits: RateLimits;
+  passwordHashing: PasswordHashing;
+  smsSettingCeilings: SmsSettingCeilings;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -77,6 +109,15 @@ function readJwtSecret(env: Env, development: boolean): string {
   return value;
 }
 
+/** DATABASE_OWNER_URL, which needs DATABASE_URL beside it; DATABASE_URL when unset. */
+function readDatabaseOwnerUrl(env: Env): string | undefined {
+  const ownerUrl = readUrl(env, 'DATABASE_OWNER_URL', ['postgres:', 'postgresql:']);
+  if (ownerUrl !== undefined && readString(env, 'DATABASE_URL') === undefined) {
+    throw new ConfigError('DATABASE_OWNER_URL', 'needs DATABASE_URL (the runtime role) beside it');
+  }
+  return ownerUrl ?? readString(env, 'DATABASE_URL');
+}
+
 /**
  * Reads and validates the whole environment once. In development, a missing JWT_SECRET or
  * ENCRYPTION_KEY is replaced by a random one for this process (tokens and stored provider keys do
@@ -95,6 +136,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     nodeEnv,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseOwnerUrl: readDatabaseOwnerUrl(env),
     port,
     jwtSecret: readJwtSecret(env, development),
     encryptionKey: readEncryptionKey(env, development),
@@ -146,6 +188,28 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicPerOrg: readInt(env, 'RATE_LIMIT_PUBLIC_PER_ORG', 600),
       member: readInt(env, 'RATE_LIMIT_MEMBER', 1200),
       login: readInt(env, 'RATE_LIMIT_LOGIN', 10),
+    },
+    passwordHashing: {
+      concurrency: readInt(
+        env,
+        'PASSWORD_HASH_CONCURRENCY',
+        DEFAULT_PASSWORD_HASH_CONCURRENCY,
+        1,
+        1024,
+      ),
+      // At least one waits: a login verifies two hashes.
+      queue: readInt(env, 'PASSWORD_HASH_QUEUE', 16, 1, 100_000),
+    },
+    smsSettingCeilings: {
+      maxConcurrency: readInt(
+        env,
+        'MAX_CONCURRENCY_CEILING',
+        10,
+        1,
+        MAX_PARALLEL_SENDS_PER_ORGANIZATION,
+      ),
+      dailySmsCap: readInt(env, 'DAILY_SMS_CAP_CEILING', 200_000, 1, INT_MAX),
+      monthlySmsBudget: readInt(env, 'MONTHLY_SMS_BUDGET_CEILING', 6_000_000, 1, INT_MAX),
     },
   };
 }

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       appUrlAllowlist: ['http://localhost:3000'],
       corsOrigins: ['http://localhost:3000'],
       trustProxy: false,
+      smsSettingCeilings: { maxConcurrency: 10, dailySmsCap: 200_000, monthlySmsBudget: 6_000_000 },
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.encryptionKey).toHaveLength(32);
@@ -24,6 +25,8 @@ describe('loadConfig', () => {
     [{ RUN_WORKERS: 'maybe' }, 'RUN_WORKERS'],
     [{ SMS_PROVIDER: 'carrier-pigeon' }, 'SMS_PROVIDER'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_OWNER_URL: 'postgres://owner@h/db' }, 'DATABASE_OWNER_URL'],
+    [{ DATABASE_URL: 'postgres://u@h/db', DATABASE_OWNER_URL: 'http://h' }, 'DATABASE_OWNER_URL'],
     [{ ENCRYPTION_KEY: 'c2hvcnQ=' }, 'ENCRYPTION_KEY'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ RATE_LIMIT_LOGIN: '-1' }, 'RATE_LIMIT_LOGIN'],
@@ -32,6 +35,13 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'loopback, proxy.internal' }, 'TRUST_PROXY'],
+    [{ MAX_CONCURRENCY_CEILING: '0' }, 'MAX_CONCURRENCY_CEILING'],
+    [{ MAX_CONCURRENCY_CEILING: '101' }, 'MAX_CONCURRENCY_CEILING'],
+    [{ MAX_CONCURRENCY_CEILING: 'ten' }, 'MAX_CONCURRENCY_CEILING'],
+    [{ DAILY_SMS_CAP_CEILING: '0' }, 'DAILY_SMS_CAP_CEILING'],
+    [{ DAILY_SMS_CAP_CEILING: '2147483648' }, 'DAILY_SMS_CAP_CEILING'],
+    [{ MONTHLY_SMS_BUDGET_CEILING: '-5' }, 'MONTHLY_SMS_BUDGET_CEILING'],
+    [{ MONTHLY_SMS_BUDGET_CEILING: '1e6' }, 'MONTHLY_SMS_BUDGET_CEILING'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'ENCRYPTION_KEY'],
   ])('refuses %j naming %s', (env, variable) => {
@@ -50,6 +60,31 @@ describe('loadConfig', () => {
     expect(config.rateLimits.member).toBe(0);
     expect(config.appUrlAllowlist).toEqual(['https://a.example.org', 'https://b.example.org']);
     expect(config.databaseUrl).toBe('postgres://u@h/db');
+    expect(config.databaseOwnerUrl).toBe('postgres://u@h/db');
+  });
+
+  it('migrates as DATABASE_OWNER_URL when it is set beside DATABASE_URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://runtime@h/db',
+      DATABASE_OWNER_URL: 'postgres://owner@h/db',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://runtime@h/db',
+      databaseOwnerUrl: 'postgres://owner@h/db',
+    });
+  });
+
+  it('reads the ceilings of the SMS settings', () => {
+    const config = loadConfig({
+      MAX_CONCURRENCY_CEILING: '100',
+      DAILY_SMS_CAP_CEILING: '1',
+      MONTHLY_SMS_BUDGET_CEILING: '2147483647',
+    });
+    expect(config.smsSettingCeilings).toEqual({
+      maxConcurrency: 100,
+      dailySmsCap: 1,
+      monthlySmsBudget: 2_147_483_647,
+    });
   });
 
   it('takes CORS origins, defaulting to the origin of PUBLIC_APP_URL', () => {

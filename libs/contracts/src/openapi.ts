@@ -524,7 +524,7 @@ export interface paths {
     };
     /**
      * Search constituents
-     * @description By email (exact, any case), phone (any formatting), a need reference number, or name (typo-tolerant trigram similarity, a single word or several, nicknames such as Bill for William, first and last in any order), best match first. Searching by name, phone or email needs the pii_reader profile (403 otherwise); other callers may search by a reference number, which finds only needs they may see. A text with nothing searchable (only punctuation, %, _, \) finds nothing; without a query, the newest constituents. Merged-away constituents never appear. Personal fields are null for callers without the pii_reader profile.
+     * @description By email (exact, any case), phone (any formatting), a need reference number, or name (typo-tolerant trigram similarity, a single word or several, nicknames such as Bill for William, first and last in any order), best match first. Searching by name, phone or email needs the pii_reader profile (403 otherwise); other callers may search by a reference number, which finds only needs they may see. The query is trimmed; a text with nothing searchable (empty, white space, only punctuation, %, _, \) finds nothing; without a query, the newest constituents. Merged-away constituents never appear. Personal fields are null for callers without the pii_reader profile.
      */
     get: operations['searchConstituents'];
     put?: never;
@@ -678,7 +678,7 @@ export interface paths {
     put?: never;
     /**
      * Mark an address or phone as a shared location, or as none
-     * @description A shared contact point is an address, phone or email given by many unrelated people (a shelter, an agency, a caseworker’s mailbox): household matching reports it in a match’s sharedReasons but does not count it as evidence. Points are detected as constituents are created and updated (at least four people of different households and surnames); an admin may mark an address or phone either way. Replaces whatever was known of the point. Marking it shared withdraws the pending matches that rested on it alone.
+     * @description A shared contact point is an address, phone or email given by many unrelated people (a shelter, an agency, a caseworker’s mailbox): household matching reports it in a match’s sharedReasons but does not count it as evidence. Points are detected as constituents are created and updated (at least four people of different households and surnames); an admin may mark an address or phone either way. A new entry (new id) replaces the point's earlier mark; a detection of the point is kept beside it, and the mark decides. The answer is the same whether or not the point was detected. Marking it shared withdraws the pending matches that rested on it alone.
      */
     post: operations['markSharedContact'];
     delete?: never;
@@ -816,7 +816,7 @@ export interface paths {
     put?: never;
     /**
      * Subscribe a URL to events
-     * @description Each event is POSTed as `{ type, timestamp, data }` with Standard Webhooks headers (webhook-id: the event id, the same on every retry; webhook-timestamp; webhook-signature). Non-2xx answers, timeouts (10 s) and connection errors are retried: first within 30 s, then doubling, at most an hour apart, for 24 hours. Redirects are not followed. A subscription failing for 3 days is set inactive.
+     * @description Each event is POSTed as `{ type, timestamp, data }` with Standard Webhooks headers (webhook-id: the event id, the same on every retry; webhook-timestamp; webhook-signature). Non-2xx answers, timeouts (10 s) and connection errors are retried: first within 30 s, then doubling, at most an hour apart, for 24 hours. Redirects are not followed. A subscription failing for 3 days is set inactive. Delivery places are shared fairly between organizations, so one organization's failing receivers never delay another's. At most 25 subscriptions per organization: 409 subscription-limit past it.
      */
     post: operations['createEventSubscription'];
     delete?: never;
@@ -919,7 +919,7 @@ export interface components {
       detail: string;
       /** @example /api/constituents */
       instance?: string;
-      /** @description Seconds until the limit resets (429 only) */
+      /** @description Seconds to wait before trying again (429 and 503) */
       retry_after?: number;
       errors?: components['schemas']['FieldErrorDto'][];
     };
@@ -933,6 +933,28 @@ export interface components {
       password: string;
       /** @description Organization slug; needed only when the credentials match members of several organizations, or the email belongs to more than two (only its two oldest memberships are checked without it) */
       organization?: string;
+      /** @description The deviceToken an earlier login or invitation on this device returned for this email: its logins are limited by this device's own failures, never refused for other clients' failures on the email or from the address. Any other token is ignored. */
+      deviceToken?: string;
+    };
+    LoginTokensDto: {
+      accessToken: string;
+      refreshToken: string;
+      /**
+       * @description Access token lifetime in seconds
+       * @example 900
+       */
+      expiresIn: number;
+      /**
+       * @example Bearer
+       * @enum {string}
+       */
+      tokenType: 'Bearer';
+      /** @description Keep it on this device and send it with the device's next logins to this email (it is valid 90 days; each login returns a new one). */
+      deviceToken: string;
+    };
+    RefreshDto: {
+      /** @description A refresh token from login, refresh or accept-invite */
+      refreshToken: string;
     };
     TokenPairDto: {
       accessToken: string;
@@ -947,10 +969,6 @@ export interface components {
        * @enum {string}
        */
       tokenType: 'Bearer';
-    };
-    RefreshDto: {
-      /** @description A refresh token from login, refresh or accept-invite */
-      refreshToken: string;
     };
     MeResponseDto: {
       /** Format: uuid */
@@ -1544,6 +1562,14 @@ export interface components {
       timezone?: string | null;
       operating_hours?: components['schemas']['OperatingHoursDto'] | (never | null);
     };
+    SmsSettingCeilingsDto: {
+      /** Format: int32 */
+      maxConcurrency: number;
+      /** Format: int32 */
+      dailySmsCap: number;
+      /** Format: int32 */
+      monthlySmsBudget: number;
+    };
     OrganizationSettingsResponseDto: {
       /** Format: uuid */
       id: string;
@@ -1593,6 +1619,8 @@ export interface components {
       legalZip: string | null;
       /** @example UTC */
       timezone: string;
+      /** @description System ceilings (set by the environment) of maxConcurrency, dailySmsCap and monthlySmsBudget: a PUT above one is 400 naming the field. Not writable. */
+      ceilings: components['schemas']['SmsSettingCeilingsDto'];
     };
     UpdateOrganizationSettingsDto: {
       /** @description Display name */
@@ -1607,7 +1635,7 @@ export interface components {
       orgStatus?: 'ENABLED' | 'DISABLED';
       /**
        * Format: int32
-       * @description Maximum concurrent SMS connections
+       * @description Maximum concurrent SMS connections; at most the system ceiling (`ceilings`, MAX_CONCURRENCY_CEILING, default 10), else 400
        */
       maxConcurrency?: number;
       /** @description Overall campaign registry status (free text) */
@@ -1636,12 +1664,12 @@ export interface components {
       einTaxId?: string | null;
       /**
        * Format: int32
-       * @description Maximum outbound SMS per day
+       * @description Maximum outbound SMS per day; at most the system ceiling (`ceilings`, DAILY_SMS_CAP_CEILING, default 200000), else 400
        */
       dailySmsCap?: number;
       /**
        * Format: int32
-       * @description Monthly SMS dispatch cap
+       * @description Monthly SMS dispatch cap; at most the system ceiling (`ceilings`, MONTHLY_SMS_BUDGET_CEILING, default 6000000), else 400
        */
       monthlySmsBudget?: number;
       /** @description Pauses non-emergency outbound messaging in the window */
@@ -2554,8 +2582,9 @@ export type HealthResponseDto = components['schemas']['HealthResponseDto'];
 export type FieldErrorDto = components['schemas']['FieldErrorDto'];
 export type ProblemDetailsDto = components['schemas']['ProblemDetailsDto'];
 export type LoginDto = components['schemas']['LoginDto'];
-export type TokenPairDto = components['schemas']['TokenPairDto'];
+export type LoginTokensDto = components['schemas']['LoginTokensDto'];
 export type RefreshDto = components['schemas']['RefreshDto'];
+export type TokenPairDto = components['schemas']['TokenPairDto'];
 export type MeResponseDto = components['schemas']['MeResponseDto'];
 export type AcceptInviteDto = components['schemas']['AcceptInviteDto'];
 export type CreateMemberDto = components['schemas']['CreateMemberDto'];
@@ -2576,6 +2605,7 @@ export type WeeklyHoursDto = components['schemas']['WeeklyHoursDto'];
 export type OperatingHoursDto = components['schemas']['OperatingHoursDto'];
 export type PartnerResponseDto = components['schemas']['PartnerResponseDto'];
 export type UpdatePartnerDto = components['schemas']['UpdatePartnerDto'];
+export type SmsSettingCeilingsDto = components['schemas']['SmsSettingCeilingsDto'];
 export type OrganizationSettingsResponseDto =
   components['schemas']['OrganizationSettingsResponseDto'];
 export type UpdateOrganizationSettingsDto = components['schemas']['UpdateOrganizationSettingsDto'];
@@ -2677,9 +2707,11 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetailsDto'];
         };
       };
-      /** @description Not ready: a dependency is down */
+      /** @description Not ready (a dependency is down) or too busy; Retry-After says when to retry */
       503: {
         headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2706,7 +2738,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TokenPairDto'];
+          'application/json': components['schemas']['LoginTokensDto'];
         };
       };
       /** @description Bad request: validation failed (problem details list each field) */
@@ -2730,7 +2762,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -2741,6 +2773,17 @@ export interface operations {
       /** @description Unexpected error; the X-Request-Id header identifies it in the logs */
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Not ready (a dependency is down) or too busy; Retry-After says when to retry */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2868,7 +2911,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -2905,7 +2948,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TokenPairDto'];
+          'application/json': components['schemas']['LoginTokensDto'];
         };
       };
       /** @description Bad request: validation failed (problem details list each field) */
@@ -2920,7 +2963,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -2931,6 +2974,17 @@ export interface operations {
       /** @description Unexpected error; the X-Request-Id header identifies it in the logs */
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Not ready (a dependency is down) or too busy; Retry-After says when to retry */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2977,7 +3031,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3056,7 +3110,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3133,7 +3187,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3217,7 +3271,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3307,7 +3361,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3380,7 +3434,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3441,7 +3495,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3529,7 +3583,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3620,7 +3674,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3697,7 +3751,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3787,7 +3841,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3864,7 +3918,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3921,7 +3975,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -3991,7 +4045,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4081,7 +4135,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4138,7 +4192,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4217,7 +4271,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4283,7 +4337,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4353,7 +4407,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4423,7 +4477,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4609,7 +4663,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4682,7 +4736,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4739,7 +4793,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4818,7 +4872,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4892,7 +4946,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -4971,7 +5025,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5046,7 +5100,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5136,7 +5190,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5158,7 +5212,7 @@ export interface operations {
   searchConstituents: {
     parameters: {
       query?: {
-        /** @description An email address (exact, any case), a phone number (any formatting), a need reference number, or a name (typo-tolerant, nicknames); all but a reference number need pii_reader. Without it: the newest constituents. */
+        /** @description An email address (exact, any case), a phone number (any formatting), a need reference number, or a name (typo-tolerant, nicknames); all but a reference number need pii_reader. Trimmed; a text with nothing searchable (empty, white space or only punctuation) finds nothing. Without it: the newest constituents. */
         query?: string;
         limit?: number;
       };
@@ -5206,7 +5260,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5276,7 +5330,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5355,7 +5409,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5432,7 +5486,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5513,7 +5567,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5590,7 +5644,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5667,7 +5721,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5741,7 +5795,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5831,7 +5885,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5899,7 +5953,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -5969,7 +6023,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6044,7 +6098,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6154,7 +6208,7 @@ export interface operations {
        */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6256,7 +6310,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6333,7 +6387,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6416,7 +6470,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6524,7 +6578,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6591,10 +6645,19 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetailsDto'];
         };
       };
+      /** @description Conflict with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6671,7 +6734,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6746,7 +6809,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6827,7 +6890,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };
@@ -6910,7 +6973,7 @@ export interface operations {
       /** @description Rate limit or cap reached; retry_after says when to retry */
       429: {
         headers: {
-          /** @description Seconds until the limit resets */
+          /** @description Seconds to wait before trying again */
           'Retry-After'?: number;
           [name: string]: unknown;
         };

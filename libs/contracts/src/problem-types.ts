@@ -24,6 +24,8 @@ export const PROBLEM_CODES = [
   'provisioning-in-progress',
   'provisioning-managed',
   'survey-already-submitted',
+  'subscription-limit',
+  'server-busy',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

@@ -42,3 +42,33 @@ export function databaseUrl(serverUrl: string, database: string): string {
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+/**
+ * The login role the application connects as on the servers this code sets up itself (the embedded
+ * server, the tests' and benchmarks' databases): it owns nothing and bypasses nothing, and the
+ * migrations grant it the application roles (runtime-role.ts). The password matters on the
+ * embedded server only (the local server trusts local connections).
+ */
+const RUNTIME_LOGIN = { user: 'assist_runtime', password: 'assist_runtime' };
+
+/** Creates the runtime login role on the server unless it exists (safe when several race). */
+export function ensureRuntimeLogin(serverUrl: string): Promise<void> {
+  const { user, password } = RUNTIME_LOGIN;
+  return onServer(serverUrl, [
+    `DO $$ BEGIN
+       IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${user}') THEN
+         CREATE ROLE ${user} LOGIN PASSWORD '${password}'
+           NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS NOREPLICATION;
+       END IF;
+     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+     END $$`,
+  ]);
+}
+
+/** `url` with the runtime login role as its user. */
+export function runtimeUrl(url: string): string {
+  const runtime = new URL(url);
+  runtime.username = RUNTIME_LOGIN.user;
+  runtime.password = RUNTIME_LOGIN.password;
+  return runtime.toString();
+}

@@ -24,7 +24,7 @@ export class ProblemDetailsDto {
   @ApiProperty({ example: 400 }) status: number;
   @ApiProperty({ example: 'addressZip must be 5 digits' }) detail: string;
   @ApiPropertyOptional({ example: '/api/constituents' }) instance?: string;
-  @ApiPropertyOptional({ description: 'Seconds until the limit resets (429 only)' })
+  @ApiPropertyOptional({ description: 'Seconds to wait before trying again (429 and 503)' })
   retry_after?: number;
   @ApiPropertyOptional({ type: [FieldErrorDto] }) errors?: FieldErrorDto[];
 }
@@ -39,12 +39,12 @@ const DESCRIPTIONS: Record<number, string> = {
   415: 'Body is not JSON',
   422: 'Idempotency key reused with a different request',
   429: 'Rate limit or cap reached; retry_after says when to retry',
-  503: 'Not ready: a dependency is down',
+  503: 'Not ready (a dependency is down) or too busy; Retry-After says when to retry',
 };
 
 const RETRY_AFTER = {
   'Retry-After': {
-    description: 'Seconds until the limit resets',
+    description: 'Seconds to wait before trying again',
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2_678_400 },
   },
 };
@@ -58,7 +58,7 @@ export function ApiProblems(...statuses: number[]): MethodDecorator & ClassDecor
         status,
         description: DESCRIPTIONS[status] ?? 'Problem',
         content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: getSchemaPath(ProblemDetailsDto) } } },
-        ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+        ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
       }),
     ),
   );

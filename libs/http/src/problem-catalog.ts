@@ -31,4 +31,6 @@ export const PROBLEM_CATALOG: Record<ProblemCode, ProblemKind> = {
   'provisioning-in-progress': { status: 409, title: 'Telephony provisioning is in progress' },
   'provisioning-managed': { status: 409, title: 'Managed by telephony provisioning' },
   'survey-already-submitted': { status: 409, title: 'Survey already submitted' },
+  'subscription-limit': { status: 409, title: 'Event subscription limit reached' },
+  'server-busy': { status: 503, title: 'Too busy to answer now' },
 };

@@ -30,6 +30,8 @@ export class JobQueue implements OnApplicationShutdown {
     this.boss = new PgBoss({
       connectionString: url,
       max: 4,
+      // The migrations create pg-boss's tables (as the owner); the runtime role creates nothing.
+      migrate: false,
       superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
       monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     });

@@ -48,9 +48,9 @@ export class TestApp {
     return this.app.get(getDataSourceToken(SYSTEM_DATA_SOURCE));
   }
 
-  /** Runs SQL as the database's owner (the connecting user): for DDL such as test triggers. */
+  /** Runs SQL as the tables' owner: for DDL such as test triggers. */
   async ownerQuery(sql: string, parameters: unknown[] = []): Promise<unknown[]> {
-    const client = new Client({ connectionString: this.database.url });
+    const client = new Client({ connectionString: this.database.ownerUrl });
     await client.connect();
     try {
       return (await client.query(sql, parameters)).rows;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
-import { withAdminClient } from '../server-admin';
+import { ensureRuntimeLogin, runtimeUrl, withAdminClient } from '../server-admin';
 import { preferredOrFreePort } from './free-port';
 import { packagedBinaryFolder, reachableBinaries } from './postgres-binaries';
 import { initialiseCluster, startServer } from './postgres-process';
@@ -13,7 +13,10 @@ const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 export interface EmbeddedDatabase {
+  /** As the runtime login role (DATABASE_URL's part): owns nothing, bypasses nothing. */
   url: string;
+  /** As the server's superuser (DATABASE_OWNER_URL's part): migrations and administration. */
+  ownerUrl: string;
   stop(): Promise<void>;
 }
 
@@ -50,11 +53,19 @@ function processAlive(pid: number): boolean {
   }
 }
 
-async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
+/** The database `name` and the runtime login role, unless they exist; the database's two URLs. */
+async function ensureDatabase(
+  port: number,
+  name: string,
+): Promise<Pick<EmbeddedDatabase, 'url' | 'ownerUrl'>> {
+  const serverUrl = urlFor(port, 'postgres');
   await withAdminClient(serverUrl, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
   });
+  await ensureRuntimeLogin(serverUrl);
+  const ownerUrl = urlFor(port, name);
+  return { url: runtimeUrl(ownerUrl), ownerUrl };
 }
 
 function urlFor(port: number, database: string): string {
@@ -88,8 +99,7 @@ export async function startEmbeddedDatabase(options: {
   try {
     const runningPort = await leftRunning(databaseDir);
     if (runningPort !== undefined) {
-      await ensureDatabase(urlFor(runningPort, 'postgres'), database);
-      return { url: urlFor(runningPort, database), stop: async () => undefined };
+      return { ...(await ensureDatabase(runningPort, database)), stop: async () => undefined };
     }
     const port = options.port ?? (await preferredOrFreePort(EMBEDDED_PORT));
     const binaries = reachableBinaries(await packagedBinaryFolder());
@@ -97,8 +107,7 @@ export async function startEmbeddedDatabase(options: {
       await initialiseCluster(binaries, databaseDir, { user: USER, password: PASSWORD });
     }
     const server = await startServer(binaries, databaseDir, port, urlFor(port, 'postgres'));
-    await ensureDatabase(urlFor(port, 'postgres'), database);
-    return { url: urlFor(port, database), stop: () => server.stop() };
+    return { ...(await ensureDatabase(port, database)), stop: () => server.stop() };
   } catch (error) {
     throw new EmbeddedDatabaseError(error instanceof Error ? error.message : String(error));
   }

@@ -41,6 +41,23 @@ export interface DeliveryToSend {
   secretKeyId: string;
 }
 
+/** A delivery a worker claimed, and whose it is. */
+export interface ClaimedDelivery {
+  id: string;
+  organizationId: string;
+  subscriptionId: string;
+}
+
+/** How many due deliveries a claim takes: in all, and of each organization and subscription. */
+export interface DeliveryClaimLimits {
+  total: number;
+  perOrganization: number;
+  perSubscription: number;
+  /** The places left to the organizations and subscriptions the worker already sends for. */
+  organizationsLeft: ReadonlyMap<string, number>;
+  subscriptionsLeft: ReadonlyMap<string, number>;
+}
+
 export interface DeliveryOutcome {
   responseStatus: number | null;
   error: string | null;
@@ -54,6 +71,61 @@ const CLAIM_LEASE_SECONDS = 60;
 export const EVENT_RETENTION_DAYS = 30;
 /** A subscription failing this long without a success is set inactive. */
 const DEACTIVATE_AFTER = `interval '3 days'`;
+
+/**
+ * The due deliveries a worker takes (claimDue). `pending` walks the subscriptions that have pending
+ * deliveries, one index probe each (webhook_delivery_pending_idx), and only while a delivery is due
+ * (webhook_delivery_due_idx), so neither an idle poll nor a backlog of millions reads the backlog.
+ */
+const CLAIM_DUE = `
+  WITH RECURSIVE pending (organization_id, subscription_id) AS (
+    (SELECT organization_id, subscription_id FROM webhook_delivery
+      WHERE status = 'PENDING'
+        AND (SELECT next_attempt_at FROM webhook_delivery WHERE status = 'PENDING'
+              ORDER BY next_attempt_at LIMIT 1) <= now()
+      ORDER BY organization_id, subscription_id LIMIT 1)
+    UNION ALL
+    SELECT next.organization_id, next.subscription_id FROM pending
+     CROSS JOIN LATERAL (
+       SELECT organization_id, subscription_id FROM webhook_delivery
+        WHERE status = 'PENDING'
+          AND (organization_id, subscription_id) > (pending.organization_id, pending.subscription_id)
+        ORDER BY organization_id, subscription_id LIMIT 1) next
+  ), organization_left (id, places) AS (
+    SELECT * FROM unnest($4::uuid[], $5::int[])
+  ), subscription_left (id, places) AS (
+    SELECT * FROM unnest($6::uuid[], $7::int[])
+  ), due AS (
+    SELECT d.id, pending.organization_id, d.next_attempt_at,
+           row_number() OVER (PARTITION BY pending.subscription_id ORDER BY d.next_attempt_at)
+             AS subscription_turn
+      FROM pending
+     CROSS JOIN LATERAL (
+       SELECT id, next_attempt_at FROM webhook_delivery
+        WHERE organization_id = pending.organization_id
+          AND subscription_id = pending.subscription_id
+          AND status = 'PENDING' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at
+        LIMIT coalesce((SELECT places FROM subscription_left WHERE id = pending.subscription_id), $3)
+     ) d
+  ), turns AS (
+    SELECT id, next_attempt_at,
+           row_number() OVER (PARTITION BY organization_id ORDER BY subscription_turn, next_attempt_at)
+             AS organization_turn,
+           coalesce((SELECT places FROM organization_left WHERE id = due.organization_id), $2)
+             AS places
+      FROM due
+  ), chosen AS (
+    SELECT id FROM turns WHERE organization_turn <= places
+     ORDER BY organization_turn, next_attempt_at LIMIT $1
+  )
+  UPDATE webhook_delivery d
+     SET next_attempt_at = now() + interval '${CLAIM_LEASE_SECONDS} seconds'
+    FROM (SELECT id FROM webhook_delivery
+           WHERE id IN (SELECT id FROM chosen) AND status = 'PENDING' AND next_attempt_at <= now()
+             FOR UPDATE SKIP LOCKED) claimed
+   WHERE d.id = claimed.id
+  RETURNING d.id, d.organization_id AS "organizationId", d.subscription_id AS "subscriptionId"`;
 
 const LISTED = `d.id, d.event_id AS "eventId", e.type AS "eventType", d.status, d.attempts,
   d.response_status AS "responseStatus", d.last_error AS "lastError", d.created_at AS "createdAt",
@@ -98,21 +170,23 @@ export class WebhookDeliveryRepository {
   }
 
   /**
-   * Crosses organizations (system role): takes up to `limit` due deliveries for this worker,
-   * leasing each for a while (a worker that dies mid-attempt leaves it to be taken again).
+   * Crosses organizations (system role): takes due deliveries for this worker, in turns, leasing
+   * each for a while (a worker that dies mid-attempt leaves it to be taken again). Each
+   * subscription's oldest first, up to the places it has left; then, in each organization, the
+   * subscriptions' first deliveries before their second, up to the organization's places; then the
+   * organizations' first turns before their second, oldest first. So one organization's or one
+   * subscription's backlog never holds back another's.
    */
-  claimDue(limit: number): Promise<{ id: string; organizationId: string }[]> {
-    return updateReturning(
-      this.system.manager,
-      `UPDATE webhook_delivery d
-          SET next_attempt_at = now() + interval '${CLAIM_LEASE_SECONDS} seconds'
-         FROM (SELECT id FROM webhook_delivery
-                WHERE status = 'PENDING' AND next_attempt_at <= now()
-                ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED) due
-        WHERE d.id = due.id
-        RETURNING d.id, d.organization_id AS "organizationId"`,
-      [limit],
-    );
+  claimDue(limits: DeliveryClaimLimits): Promise<ClaimedDelivery[]> {
+    return updateReturning(this.system.manager, CLAIM_DUE, [
+      limits.total,
+      limits.perOrganization,
+      limits.perSubscription,
+      [...limits.organizationsLeft.keys()],
+      [...limits.organizationsLeft.values()],
+      [...limits.subscriptionsLeft.keys()],
+      [...limits.subscriptionsLeft.values()],
+    ]);
   }
 
   async findToSend(organizationId: OrganizationId, id: string): Promise<DeliveryToSend | null> {

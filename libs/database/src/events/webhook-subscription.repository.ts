@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { updateReturning } from '../sql';
 import type { OrganizationId } from '../tenancy/organization-id';
 import { TenantContext } from '../tenancy/tenant-context';
+import type { TenantTransaction } from '../tenancy/tenant-transaction';
 
 export interface WebhookSubscription {
   id: string;
@@ -40,14 +41,27 @@ const CHANGE_COLUMNS: Record<keyof WebhookSubscriptionChanges, string> = {
 export class WebhookSubscriptionRepository {
   constructor(private readonly tenant: TenantContext) {}
 
-  async insert(
+  /**
+   * Adds the subscription unless the organization already has `limit`: null then. The
+   * organization's subscriptions are added one at a time (an advisory lock held until `tx` ends),
+   * and each counts the others after taking the lock, so concurrent adds never pass the limit.
+   */
+  async insertWithinLimit(
     organizationId: OrganizationId,
+    tx: TenantTransaction,
     subscription: NewWebhookSubscription,
-  ): Promise<WebhookSubscription> {
-    const rows: WebhookSubscription[] = await this.tenant.manager.query(
+    limit: number,
+  ): Promise<WebhookSubscription | null> {
+    await tx.manager.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended('webhook-subscriptions:' || $1, 0))`,
+      [organizationId],
+    );
+    const rows: WebhookSubscription[] = await tx.manager.query(
       `INSERT INTO webhook_subscription
          (organization_id, url, events, description, secret_ciphertext, secret_key_id)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+       SELECT $1, $2, $3, $4, $5, $6
+        WHERE (SELECT count(*) FROM webhook_subscription WHERE organization_id = $1) < $7
+       RETURNING ${COLUMNS}`,
       [
         organizationId,
         subscription.url,
@@ -55,9 +69,10 @@ export class WebhookSubscriptionRepository {
         subscription.description,
         subscription.secretCiphertext,
         subscription.secretKeyId,
+        limit,
       ],
     );
-    return rows[0];
+    return rows[0] ?? null;
   }
 
   list(organizationId: OrganizationId): Promise<WebhookSubscription[]> {

@@ -20,6 +20,9 @@ import { EventSubscriptions1763800016000 } from './1763800016000-event-subscript
 import { EventTriggers1763800016100 } from './1763800016100-event-triggers';
 import { EventRetention1763800016500 } from './1763800016500-event-retention';
 import { IntakeStatements1763800017000 } from './1763800017000-intake-statements';
+import { JobQueueSchema1763800017500 } from './1763800017500-job-queue-schema';
+import { SharedContactMarksBesideDetections1763800017800 } from './1763800017800-shared-contact-marks-beside-detections';
+import { FairEventDeliveries1763800018300 } from './1763800018300-fair-event-deliveries';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -45,4 +48,7 @@ export const MIGRATIONS = [
   EventTriggers1763800016100,
   EventRetention1763800016500,
   IntakeStatements1763800017000,
+  JobQueueSchema1763800017500,
+  SharedContactMarksBesideDetections1763800017800,
+  FairEventDeliveries1763800018300,
 ];

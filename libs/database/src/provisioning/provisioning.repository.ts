@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OrganizationEntity } from '../organization/organization.entity';
+import { violatedUniqueConstraint } from '../sql';
 import { organizationId as asOrganizationId, OrganizationId } from '../tenancy/organization-id';
 import { SystemDatabase } from '../tenancy/system-database';
 import { TenantContext } from '../tenancy/tenant-context';
@@ -180,6 +181,21 @@ export class ProvisioningRepository {
     changes: ProvisionedFields,
   ): Promise<void> {
     await this.tenant.manager.update(OrganizationEntity, { id: organizationId }, changes);
+  }
+
+  /**
+   * Gives the organization `phoneNumber` (phoneStatus assigned); false, changing nothing, when
+   * another organization has it (organization_phone_number_key). Called outside a transaction:
+   * the refused statement would abort one.
+   */
+  async assignPhoneNumber(organizationId: OrganizationId, phoneNumber: string): Promise<boolean> {
+    try {
+      await this.updateOrganization(organizationId, { phoneNumber, phoneStatus: 'assigned' });
+      return true;
+    } catch (error) {
+      if (violatedUniqueConstraint(error) === 'organization_phone_number_key') return false;
+      throw error;
+    }
   }
 
   /** Sets provisioningError (one line for a person) and provisioningStepErrors[step]. */

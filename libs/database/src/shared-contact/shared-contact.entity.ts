@@ -14,7 +14,8 @@ export type SharedContactSource = (typeof SHARED_CONTACT_SOURCES)[number];
  * What an organization knows of one contact point (an address, phone or email): whether it is
  * shared by unrelated people (a shelter, an agency), as detected from its constituents (DETECTED,
  * kept up to date as they are created and updated) or as an admin said (MARKED, which detection
- * never overrides; `shared` false marks a point as no shared location). `key` is the normalized
+ * never overrides; `shared` false marks a point as no shared location). A point has at most one
+ * entry of each source; a mark leaves the detection beside it as it was. `key` is the normalized
  * point (see contactPointKey); phone, email and address are as given.
  */
 @Entity('shared_contact')

@@ -41,7 +41,7 @@ export class SharedContactRepository {
     private readonly system: SystemDatabase,
   ) {}
 
-  /** What is recorded of the points (marked or detected). */
+  /** What is recorded of the points: a point may have a mark and a detection. */
   async findForPoints(
     organizationId: OrganizationId,
     points: ContactPointKey[],
@@ -102,7 +102,7 @@ export class SharedContactRepository {
       `INSERT INTO shared_contact
          (organization_id, kind, key, phone, email, address_street, address_zip, shared, source)
        VALUES ($1, $2, $3, $4, $5, $6, $7, true, 'DETECTED')
-       ON CONFLICT (organization_id, kind, key) DO NOTHING
+       ON CONFLICT (organization_id, kind, key, source) DO NOTHING
        RETURNING id`,
       [
         organizationId,
@@ -127,7 +127,11 @@ export class SharedContactRepository {
     });
   }
 
-  /** An admin's mark: replaces whatever was recorded of the point. */
+  /**
+   * An admin's mark: a new entry (new id, created now) in place of the point's earlier mark, beside
+   * its detection, which stays as it is. Nothing in the answer depends on what was recorded before,
+   * so a mark of a guessed point tells nothing of it.
+   */
   async mark(
     organizationId: OrganizationId,
     mark: SharedContactMark,
@@ -136,10 +140,11 @@ export class SharedContactRepository {
       `INSERT INTO shared_contact
          (organization_id, kind, key, phone, email, address_street, address_zip, shared, source, label, marked_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'MARKED', $9, $10)
-       ON CONFLICT (organization_id, kind, key) DO UPDATE
-         SET phone = EXCLUDED.phone, email = EXCLUDED.email, address_street = EXCLUDED.address_street,
-             address_zip = EXCLUDED.address_zip, shared = EXCLUDED.shared, source = 'MARKED',
-             label = EXCLUDED.label, marked_by = EXCLUDED.marked_by, updated_at = now()
+       ON CONFLICT (organization_id, kind, key, source) DO UPDATE
+         SET id = gen_random_uuid(), phone = EXCLUDED.phone, email = EXCLUDED.email,
+             address_street = EXCLUDED.address_street, address_zip = EXCLUDED.address_zip,
+             shared = EXCLUDED.shared, label = EXCLUDED.label, marked_by = EXCLUDED.marked_by,
+             created_at = now(), updated_at = now()
        RETURNING id`,
       [
         organizationId,

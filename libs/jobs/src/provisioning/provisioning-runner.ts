@@ -225,6 +225,8 @@ export class ProvisioningRunner {
         });
       },
       setOrganization: (changes) => this.provisioning.updateOrganization(organizationId, changes),
+      assignPhoneNumber: (phoneNumber) =>
+        this.provisioning.assignPhoneNumber(organizationId, phoneNumber),
     };
   }
 }

@@ -1,4 +1,6 @@
 import type { GroupConcurrencyConfig } from 'pg-boss';
+import { MAX_PARALLEL_SENDS_PER_ORGANIZATION } from '@app/config';
+import { organizationShare } from '../fair-share';
 
 export const SMS_DISPATCH_QUEUE = 'sms.dispatch';
 
@@ -25,8 +27,11 @@ export const SMS_JOB_POLICY = {
   heartbeatSeconds: 10,
 } as const;
 
-/** The highest `maxConcurrency` the dispatcher honours; larger settings count as this. */
-export const MAX_PARALLEL_SENDS_PER_ORGANIZATION = 100;
+/**
+ * The highest `maxConcurrency` the dispatcher honours; larger settings count as this. Defined with
+ * the configuration, whose MAX_CONCURRENCY_CEILING it bounds.
+ */
+export { MAX_PARALLEL_SENDS_PER_ORGANIZATION };
 
 /**
  * Each job carries its organization as pg-boss group and the organization's `maxConcurrency`
@@ -36,12 +41,23 @@ export function concurrencyTier(maxConcurrency: number): string {
   return String(Math.min(Math.max(maxConcurrency, 1), MAX_PARALLEL_SENDS_PER_ORGANIZATION));
 }
 
+/** Sends one worker process runs at the same time, across organizations. */
+export const SMS_WORKER_PLACES = 128;
+
+/**
+ * The parallel sends a tier allows: the organization's `maxConcurrency`, but never more than its
+ * share of a worker's places (32 of 128), so one organization's hanging sends leave the others room.
+ */
+export function parallelSends(tier: number): number {
+  return Math.min(tier, organizationShare(SMS_WORKER_PLACES));
+}
+
 export const GROUP_LIMITS: GroupConcurrencyConfig = {
   default: 1,
   tiers: Object.fromEntries(
     Array.from({ length: MAX_PARALLEL_SENDS_PER_ORGANIZATION }, (_, index) => [
       String(index + 1),
-      index + 1,
+      parallelSends(index + 1),
     ]),
   ),
 };

@@ -15,9 +15,9 @@ describe('concurrencyTier', () => {
     expect(concurrencyTier(maxConcurrency)).toBe(tier);
   });
 
-  it('names a group limit equal to the tier for every tier', () => {
+  it("names a group limit equal to the tier, at most the organization's share of a worker", () => {
     for (let limit = 1; limit <= MAX_PARALLEL_SENDS_PER_ORGANIZATION; limit++) {
-      expect(GROUP_LIMITS.tiers?.[concurrencyTier(limit)]).toBe(limit);
+      expect(GROUP_LIMITS.tiers?.[concurrencyTier(limit)]).toBe(Math.min(limit, 32));
     }
   });
 });

@@ -5,19 +5,22 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { Job } from 'pg-boss';
+import { InFlightShares } from '../fair-share';
 import { JobQueue } from '../job-queue';
 import { transactionDb } from '../transaction-db';
 import {
   GROUP_LIMITS,
+  parallelSends,
   SMS_DISPATCH_QUEUE,
   SMS_JOB_POLICY,
+  SMS_WORKER_PLACES,
   SmsDispatchJob,
 } from './sms-dispatch.policy';
 import { SmsDispatcher } from './sms-dispatcher';
 import { SystemDatabase } from '@app/database';
 
 /** Jobs one worker process runs at the same time, across organizations. */
-const MAX_IN_FLIGHT = 128;
+const MAX_IN_FLIGHT = SMS_WORKER_PLACES;
 /** Claims wait for this many free places (claims are serialized, so each should take several). */
 const CLAIM_BATCH = 32;
 /** How long an idle worker waits before looking for due jobs again. */
@@ -42,10 +45,12 @@ function byOrganization(jobs: Job<SmsDispatchJob>[]): Job<SmsDispatchJob>[][] {
  * Runs the SMS dispatch jobs. `maxConcurrency` bounds the parallel sends of each organization across
  * every worker process: the jobs of an organization form a pg-boss group whose limit is counted from
  * the active jobs in the database, and claims are serialized by an advisory lock, so two workers
- * never both take the last free place of a group. A worker keeps claiming as places free up,
- * skipping the organizations it already runs at their limit. Claims cross organizations (system
- * role, pg-boss's tables); the jobs claimed of each organization are then dispatched together, in
- * that organization (SmsDispatcher.dispatchAll).
+ * never both take the last free place of a group. The limit is never more than the organization's
+ * share of a worker's places (parallelSends), so one organization's hanging sends leave the others
+ * places to claim. A worker keeps claiming as places free up, skipping the organizations it already
+ * runs at their limit. Claims cross organizations (system role, pg-boss's tables); the jobs claimed
+ * of each organization are then dispatched together, in that organization
+ * (SmsDispatcher.dispatchAll).
  */
 @Injectable()
 export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -55,7 +60,7 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
   private readonly held = new Map<string, Job<SmsDispatchJob>>();
   private heartbeat?: NodeJS.Timeout;
   /** Per organization: jobs this process runs, and the organization's limit. */
-  private readonly running = new Map<string, { count: number; limit: number }>();
+  private readonly running = new InFlightShares();
   private stopping = false;
   private loop?: Promise<void>;
   private wake?: () => void;
@@ -117,9 +122,7 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
   }
 
   private async claim(capacity: number): Promise<Job<SmsDispatchJob>[]> {
-    const saturated = [...this.running]
-      .filter(([, group]) => group.count >= group.limit)
-      .map(([organizationId]) => organizationId);
+    const saturated = this.running.full();
     try {
       return await this.system.transaction(async (manager) => {
         await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
@@ -141,22 +144,19 @@ export class SmsDispatchProcessor implements OnApplicationBootstrap, BeforeAppli
   /** Starts jobs of one organization, dispatched together (SmsDispatcher.dispatchAll). */
   private start(jobs: Job<SmsDispatchJob>[]): void {
     const organizationId = jobs[0].data.organizationId;
-    const group = this.running.get(organizationId) ?? { count: 0, limit: 0 };
-    group.count += jobs.length;
-    group.limit = Number(jobs[0].groupTier ?? 1);
-    this.running.set(organizationId, group);
+    const limit = parallelSends(Number(jobs[0].groupTier ?? 1));
     const dispatched = this.dispatcher.dispatchAll(
       jobs.map((job) => ({ job: job.data, lastAttempt: isLastAttempt(job) })),
     );
     jobs.forEach((job, index) => {
+      this.running.take(organizationId, limit);
       this.held.set(job.id, job);
       const run = this.settle(job, dispatched[index])
         .catch((error: unknown) => this.logger.error({ err: error }, 'Settling an SMS job failed'))
         .finally(() => {
           this.held.delete(job.id);
           this.inFlight.delete(run);
-          group.count -= 1;
-          if (group.count === 0) this.running.delete(organizationId);
+          this.running.release(organizationId);
           if (this.mayClaim()) this.wake?.();
         });
       this.inFlight.add(run);

@@ -1,4 +1,4 @@
-import { AddressGuard, refusalReason } from './address-guard';
+import { AddressGuard, refusalReason, UNRESOLVED_HOST } from './address-guard';
 
 describe('refusalReason', () => {
   it.each([
@@ -68,6 +68,31 @@ describe('refusalReason', () => {
   });
 
   it.each([
+    ['2001::', 'Teredo'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['2001:0:ffff:ffff:ffff:ffff:ffff:ffff', 'Teredo'],
+    ['192.0.0.0', 'IETF protocol assignments'],
+    ['192.0.0.8', 'IETF protocol assignments'],
+    ['192.0.0.255', 'IETF protocol assignments'],
+    ['::ffff:192.0.0.170', 'IETF protocol assignments'],
+    ['100::', 'discard-only'],
+    ['100::ffff:ffff:ffff:ffff', 'discard-only'],
+  ])('refuses %s (%s)', (address, kind) => {
+    expect(refusalReason(address, false)).toBe(kind);
+  });
+
+  it.each([
+    '2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+    '2001:1::',
+    '191.255.255.255',
+    '192.0.1.0',
+    'ff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+    '100:0:0:1::',
+  ])('allows %s, just outside the Teredo, IETF protocol and discard-only ranges', (address) => {
+    expect(refusalReason(address, false)).toBeNull();
+  });
+
+  it.each([
     '8.8.8.8',
     '1.1.1.1',
     '9.255.255.255',
@@ -98,7 +123,14 @@ describe('refusalReason', () => {
     },
   );
 
-  it.each(['127.0.0.1', '10.0.0.1', '100.64.0.1', '169.254.1.1', 'fd12::1', '::1'])(
+  it.each(['2001::', '2001:0:4136:e378:8000:63bf:5601:5601'])(
+    'refuses the Teredo address %s even when private hosts are allowed',
+    (address) => {
+      expect(refusalReason(address, true)).toBe('Teredo');
+    },
+  );
+
+  it.each(['127.0.0.1', '10.0.0.1', '100.64.0.1', '169.254.1.1', 'fd12::1', '::1', '192.0.0.8'])(
     'allows %s when private hosts are allowed',
     (address) => {
       expect(refusalReason(address, true)).toBeNull();
@@ -118,7 +150,7 @@ describe('AddressGuard', () => {
     });
   });
 
-  it('refuses a literal or a name by the address it resolves to, without saying the address', async () => {
+  it('refuses a literal naming its range, and a name resolving to a refused address saying neither', async () => {
     await expect(strict.resolve('[::1]')).rejects.toMatchObject({
       reason: '::1 is refused (loopback)',
     });
@@ -126,7 +158,7 @@ describe('AddressGuard', () => {
       reason: '64:ff9b::a9fe:a9fe is refused (cloud metadata)',
     });
     await expect(strict.resolve('localhost')).rejects.toMatchObject({
-      reason: 'localhost resolves to a refused address (loopback)',
+      reason: UNRESOLVED_HOST,
     });
     await expect(lenient.resolve('localhost')).resolves.toMatchObject({
       family: expect.any(Number),
@@ -141,9 +173,10 @@ describe('AddressGuard', () => {
     await expect(lenient.resolve('[2002:a9fe:a9fe::]')).rejects.toThrow('(cloud metadata)');
   });
 
-  it('reports a host name that does not resolve', async () => {
+  it('reports a host name that does not resolve as one that resolves to a refused address', async () => {
     await expect(strict.resolve('nowhere.invalid')).rejects.toMatchObject({
-      reason: 'nowhere.invalid could not be resolved',
+      reason: UNRESOLVED_HOST,
     });
+    expect(UNRESOLVED_HOST).not.toMatch(/nowhere|localhost|loopback/);
   });
 });

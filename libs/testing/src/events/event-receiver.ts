@@ -20,6 +20,8 @@ export interface EventReceiver {
    * 200 and sends a byte every half second without ever ending it.
    */
   answerNext(...answers: Answer[]): void;
+  /** Never answers any request from now on (a receiver that hangs). */
+  hangAll(): void;
   /** Waits until at least `count` requests arrived (fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export interface EventReceiver {
 export async function startEventReceiver(): Promise<EventReceiver> {
   const received: ReceivedEvent[] = [];
   const answers: Answer[] = [];
+  let hangingAll = false;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,7 +41,7 @@ export async function startEventReceiver(): Promise<EventReceiver> {
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      const answer = answers.shift() ?? { status: 204 };
+      const answer = hangingAll ? { hang: true } : (answers.shift() ?? { status: 204 });
       if ('status' in answer) response.writeHead(answer.status, answer.headers).end();
       if ('trickle' in answer) {
         response.writeHead(200).write(' ');
@@ -53,6 +56,9 @@ export async function startEventReceiver(): Promise<EventReceiver> {
     url: `http://127.0.0.1:${port}`,
     received,
     answerNext: (...next) => answers.push(...next),
+    hangAll: () => {
+      hangingAll = true;
+    },
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

@@ -5,7 +5,10 @@ import { runMigrations, startEmbeddedDatabase } from '@app/database';
 import { freePort } from '../free-port';
 
 export interface RestartableDatabase {
+  /** As the runtime login role. */
   url: string;
+  /** As the server's superuser, who owns the tables. */
+  ownerUrl: string;
   /** Shuts the server down (fast shutdown: open sessions are terminated). */
   stop(): Promise<void>;
   /** Starts it again on the same port and data. */
@@ -24,9 +27,10 @@ export async function startRestartableDatabase(): Promise<RestartableDatabase> {
   chmodSync(root, 0o755);
   const options = { root, port: await freePort(), database: 'assist' };
   let server = await startEmbeddedDatabase(options);
-  await runMigrations(server.url);
+  await runMigrations(server.ownerUrl, server.url);
   return {
     url: server.url,
+    ownerUrl: server.ownerUrl,
     stop: () => server.stop(),
     start: async () => {
       server = await startEmbeddedDatabase(options);

@@ -20,6 +20,8 @@ export interface FakeTelnyx {
   failAlways(status?: number): void;
   /** Holds each answer this long (to observe parallel sends). */
   delayAnswers(ms: number): void;
+  /** Answers no message from this sending address until reset(), which answers them as usual. */
+  hangFrom(from: string): void;
   /** The most messages from one sending address that were in flight at the same time. */
   peakConcurrency(from: string): number;
   reset(): void;
@@ -81,6 +83,9 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
   const peaks = new Map<string, number>();
   let failures = { remaining: 0, status: 500 };
   let delayMs = 0;
+  const hangingSenders = new Set<string>();
+  const hung: (() => void)[] = [];
+  const releaseHung = () => hung.splice(0).forEach((release) => release());
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJson(request);
@@ -91,6 +96,7 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
     peaks.set(from, Math.max(peaks.get(from) ?? 0, inFlight.get(from) ?? 0));
     try {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (hangingSenders.has(from)) await new Promise<void>((resolve) => hung.push(resolve));
       if (!request.headers.authorization?.startsWith('Bearer ')) {
         return answer(response, 401, telnyxError(401));
       }
@@ -126,12 +132,20 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
       delayMs = ms;
     },
     peakConcurrency: (from) => peaks.get(from) ?? 0,
+    hangFrom: (from) => {
+      hangingSenders.add(from);
+    },
     reset: () => {
       failures = { remaining: 0, status: 500 };
       delayMs = 0;
+      hangingSenders.clear();
+      releaseHung();
       requests.length = 0;
       peaks.clear();
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      releaseHung();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }

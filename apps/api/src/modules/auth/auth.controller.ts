@@ -4,7 +4,14 @@ import { type AuthContext, Authenticated, CurrentAuth, Public } from '@app/auth'
 import type { Response } from 'express';
 import { ApiProblems, RateLimitCount, sendRateLimitHeaders } from '@app/http';
 import { MembersService } from '../members/members.service';
-import { AcceptInviteDto, LoginDto, MeResponseDto, RefreshDto, TokenPairDto } from './auth.dto';
+import {
+  AcceptInviteDto,
+  LoginDto,
+  LoginTokensDto,
+  MeResponseDto,
+  RefreshDto,
+  TokenPairDto,
+} from './auth.dto';
 import { AuthService } from './auth.service';
 
 /**
@@ -26,13 +33,13 @@ export class AuthController {
     operationId: 'login',
     summary: 'Exchange email and password for an access and a refresh token',
   })
-  @ApiOkResponse({ type: TokenPairDto })
-  @ApiProblems(400, 401, 429)
+  @ApiOkResponse({ type: LoginTokensDto })
+  @ApiProblems(400, 401, 429, 503)
   async login(
     @Body() body: LoginDto,
     @Ip() ip: string,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<TokenPairDto> {
+  ): Promise<LoginTokensDto> {
     const counted: RateLimitCount[] = [];
     try {
       return await this.auth.login(body, ip, counted);
@@ -84,13 +91,13 @@ export class AuthController {
     summary: 'Set a password with an invitation token; confirms the member',
     description: 'Failed attempts are rate limited per client IP, like logins.',
   })
-  @ApiOkResponse({ type: TokenPairDto })
-  @ApiProblems(400, 429)
+  @ApiOkResponse({ type: LoginTokensDto })
+  @ApiProblems(400, 429, 503)
   async acceptInvite(
     @Body() body: AcceptInviteDto,
     @Ip() ip: string,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<TokenPairDto> {
+  ): Promise<LoginTokensDto> {
     const counted: RateLimitCount[] = [];
     try {
       return await this.auth.acceptInvite(body, ip, counted);

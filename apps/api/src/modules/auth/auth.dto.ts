@@ -25,6 +25,17 @@ export class LoginDto {
   @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'organization must be an organization slug' })
   @Length(3, 63)
   organization?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The deviceToken an earlier login or invitation on this device returned for this email: its ' +
+      "logins are limited by this device's own failures, never refused for other clients' " +
+      'failures on the email or from the address. Any other token is ignored.',
+  })
+  @Omittable()
+  @IsString()
+  @MaxLength(200)
+  deviceToken?: string;
 }
 
 /**
@@ -61,6 +72,16 @@ export class TokenPairDto {
   @ApiProperty() refreshToken: string;
   @ApiProperty({ example: 900, description: 'Access token lifetime in seconds' }) expiresIn: number;
   @ApiProperty({ example: 'Bearer', enum: ['Bearer'] }) tokenType: 'Bearer';
+}
+
+/** What login and accept-invite answer: the token pair and this device's proof of the login. */
+export class LoginTokensDto extends TokenPairDto {
+  @ApiProperty({
+    description:
+      "Keep it on this device and send it with the device's next logins to this email (it is " +
+      'valid 90 days; each login returns a new one).',
+  })
+  deviceToken: string;
 }
 
 /** The caller's member record with its organization (which public intake, for one, needs). */

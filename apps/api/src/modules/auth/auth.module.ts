@@ -9,6 +9,7 @@ import {
 import { MembersModule } from '../members/members.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { DeviceTokens } from './device-tokens';
 import { LoginLimiter } from './login-limiter';
 
 @Module({
@@ -22,6 +23,6 @@ import { LoginLimiter } from './login-limiter';
     AuthModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, LoginLimiter],
+  providers: [AuthService, LoginLimiter, DeviceTokens],
 })
 export class AuthApiModule {}

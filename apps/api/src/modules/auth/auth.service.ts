@@ -19,7 +19,8 @@ import {
   type TenantTransaction,
 } from '@app/database';
 import { DomainError, RateLimitCount } from '@app/http';
-import type { AcceptInviteDto, LoginDto, TokenPairDto } from './auth.dto';
+import type { AcceptInviteDto, LoginDto, LoginTokensDto, TokenPairDto } from './auth.dto';
+import { DeviceTokens } from './device-tokens';
 import { LoginLimiter } from './login-limiter';
 
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -60,11 +61,16 @@ export class AuthService {
     private readonly accessTokens: AccessTokenService,
     private readonly passwords: PasswordHasher,
     private readonly limiter: LoginLimiter,
+    private readonly devices: DeviceTokens,
   ) {}
 
   /** `counted` receives the rate limit counts the attempt spent (for the RateLimit header fields). */
-  async login(input: LoginDto, clientIp: string, counted: RateLimitCount[]): Promise<TokenPairDto> {
-    await this.limiter.reserve(input.email, counted);
+  async login(
+    input: LoginDto,
+    clientIp: string,
+    counted: RateLimitCount[],
+  ): Promise<LoginTokensDto> {
+    const admission = await this.limiter.admit(input.email, input.deviceToken, clientIp, counted);
     const candidates = (await this.members.findLoginCandidates(input.email)).filter(
       (candidate) => !input.organization || candidate.organizationSlug === input.organization,
     );
@@ -74,7 +80,7 @@ export class AuthService {
       input.organization ? 1 : CHECKS_WITHOUT_ORGANIZATION,
     );
     if (checked.length === 0) {
-      await this.limiter.failed(clientIp, counted);
+      await this.limiter.failed(clientIp, counted, admission);
       throw invalidCredentials();
     }
     if (checked.length > 1 || candidates.length > CHECKS_WITHOUT_ORGANIZATION) {
@@ -83,11 +89,12 @@ export class AuthService {
         'These credentials belong to several organizations; add the organization slug',
       );
     }
-    await this.limiter.succeeded(input.email);
+    await this.limiter.succeeded(input.email, admission);
     const [member] = checked;
     // The system role found the member: its organization is trusted from here on.
     const org = organizationId(member.organizationId);
-    return this.tenant.run(org, () => this.issuePair(org, member, randomUUID()));
+    const pair = await this.tenant.run(org, () => this.issuePair(org, member, randomUUID()));
+    return { ...pair, deviceToken: this.devices.issue(input.email) };
   }
 
   /**
@@ -131,14 +138,15 @@ export class AuthService {
   }
 
   /**
-   * Uses the invitation, sets the password, confirms the member and logs it in: all or nothing.
-   * Unknown tokens count against the client address with failed logins.
+   * Uses the invitation, sets the password, confirms the member and logs it in (with a device token
+   * for its email): all or nothing. Unknown tokens count against the client address with failed
+   * logins.
    */
   async acceptInvite(
     input: AcceptInviteDto,
     clientIp: string,
     counted: RateLimitCount[],
-  ): Promise<TokenPairDto> {
+  ): Promise<LoginTokensDto> {
     const tokenHash = hashOpaqueToken(input.token);
     const found = await this.invitations.findUsableInAnyOrganization(tokenHash);
     if (!found) {
@@ -154,7 +162,8 @@ export class AuthService {
         const invited = invitation && (await this.members.findById(org, invitation.memberId));
         if (!invited?.isActive) throw invalidInvitation();
         await this.members.setPasswordAndConfirm(org, invited.id, passwordHash);
-        return this.issuePair(org, invited, randomUUID());
+        const pair = await this.issuePair(org, invited, randomUUID());
+        return { ...pair, deviceToken: this.devices.issue(invited.email) };
       }),
     );
   }
@@ -170,8 +179,9 @@ export class AuthService {
     checks: number,
   ): Promise<MemberEntity[]> {
     const slots = Array.from({ length: checks }, (_, index) => candidates.at(index));
-    const verified = await Promise.all(
-      slots.map((candidate) => this.passwords.verify(candidate?.passwordHash, password)),
+    const verified = await this.passwords.verifyEach(
+      slots.map((candidate) => candidate?.passwordHash),
+      password,
     );
     return slots.flatMap((candidate, index) =>
       candidate && verified[index] ? [candidate.member] : [],

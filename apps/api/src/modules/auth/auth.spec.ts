@@ -59,6 +59,7 @@ describe('auth', () => {
         refreshToken: expect.any(String),
         expiresIn: 900,
         tokenType: 'Bearer',
+        deviceToken: expect.any(String),
       });
       const me = await api.http
         .get('/api/auth/me')

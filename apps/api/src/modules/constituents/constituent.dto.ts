@@ -4,6 +4,7 @@ import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-
 import type { ConstituentEntity } from '@app/database';
 import { Omittable } from '@app/http';
 import { ContactDto } from './contact.dto';
+import { Trim } from './contact.validators';
 import { HouseholdMatchResponseDto } from './household-match.dto';
 
 export const DEFAULT_SEARCH_LIMIT = 20;
@@ -24,10 +25,12 @@ export class SearchConstituentsQueryDto {
     maxLength: 200,
     description:
       'An email address (exact, any case), a phone number (any formatting), a need reference number, ' +
-      'or a name (typo-tolerant, nicknames); all but a reference number need pii_reader. Without ' +
-      'it: the newest constituents.',
+      'or a name (typo-tolerant, nicknames); all but a reference number need pii_reader. Trimmed; ' +
+      'a text with nothing searchable (empty, white space or only punctuation) finds nothing. ' +
+      'Without it: the newest constituents.',
   })
   @IsOptional()
+  @Trim()
   @IsString()
   @MaxLength(200)
   query?: string;

@@ -52,8 +52,9 @@ export class ConstituentsController {
       '(typo-tolerant trigram similarity, a single word or several, nicknames such as Bill for ' +
       'William, first and last in any order), best match first. Searching by name, phone or email ' +
       'needs the pii_reader profile (403 otherwise); other callers may search by a reference ' +
-      'number, which finds only needs they may see. A text with nothing searchable (only ' +
-      'punctuation, %, _, \\) finds nothing; without a query, the newest constituents. ' +
+      'number, which finds only needs they may see. The query is trimmed; a text with nothing ' +
+      'searchable (empty, white space, only punctuation, %, _, \\) finds nothing; without a query, ' +
+      'the newest constituents. ' +
       `Merged-away constituents never appear. ${PII_NOTE}`,
   })
   @ApiOkResponse({ type: [ConstituentResponseDto] })

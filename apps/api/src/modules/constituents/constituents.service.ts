@@ -65,14 +65,13 @@ export class ConstituentsService {
     query: SearchConstituentsQueryDto,
   ): Promise<ConstituentResponseDto[]> {
     const limit = query.limit ?? DEFAULT_SEARCH_LIMIT;
-    const text = query.query?.trim();
-    if (!text) {
+    if (query.query === undefined) {
       const newest = await this.constituents.listRecent(auth.organizationId, limit);
       return newest.map((constituent) => this.toResponse(auth, constituent));
     }
-    const search = parseConstituentSearch(text);
+    const search = parseConstituentSearch(query.query);
     assertMaySearch(auth, search);
-    // A text with nothing searchable in it (only punctuation, %, _, \) matches nobody.
+    // Nothing searchable (empty, white space, only punctuation, %, _, \) matches nobody.
     if (!search) return [];
     const found = await this.constituents.search(
       auth.organizationId,

@@ -346,7 +346,7 @@ describe('constituents', () => {
       expect(ids(response)).toEqual([people.chen.id]);
     });
 
-    it.each([['%'], ['_'], ['\\'], ['%_\\'], ['?!'], ['---'], ['()']])(
+    it.each([['%'], ['_'], ['\\'], ['%_\\'], ['?!'], ['---'], ['()'], [''], ['   '], ['\t\n ']])(
       'answers an empty array for %j, a text with nothing searchable',
       async (query) => {
         const { auth } = await population();
@@ -355,6 +355,14 @@ describe('constituents', () => {
         expect(response.body).toEqual([]);
       },
     );
+
+    it('trims the query before it checks its length', async () => {
+      const { auth, people } = await population();
+      const padded = `${' '.repeat(10)}Smith${' '.repeat(195)}`;
+      const response = await search(auth, { query: padded });
+      expect(response.status).toBe(200);
+      expect(ids(response)[0]).toBe(people.smith.id);
+    });
 
     it('finds one misspelled word without a flood of weak matches for a short common name', async () => {
       const { auth, org } = await orgWith();
@@ -420,7 +428,14 @@ describe('constituents', () => {
         api,
         await newMember(api, org.id, { role: 'staff', profiles: ['needs_processor'] }),
       );
-      for (const query of ['Bill Turner', '+12025550111', '0111', 'maria.h@example.org', '%']) {
+      for (const query of [
+        'Bill Turner',
+        '+12025550111',
+        '0111',
+        'maria.h@example.org',
+        '%',
+        ' ',
+      ]) {
         expectProblem(await search(processor, { query }), 403, 'forbidden');
       }
       const need = await insertNeed(

@@ -15,12 +15,14 @@ import {
   SharedContactRepository,
 } from '@app/database';
 
+/** The entry that decides the point: its mark, else its detection. */
 function entryFor(
   recorded: SharedContactEntity[],
   point: ContactPointKey,
 ): SharedContactEntity | undefined {
   const key = contactPointKey(point);
-  return recorded.find((entry) => entry.kind === point.kind && entry.key === key);
+  const entries = recorded.filter((entry) => entry.kind === point.kind && entry.key === key);
+  return entries.find((entry) => entry.source === 'MARKED') ?? entries[0];
 }
 
 /**

@@ -29,14 +29,18 @@ import {
   ListDeliveriesQueryDto,
   UpdateEventSubscriptionDto,
 } from './event-subscription.dto';
-import { EventSubscriptionsService } from './event-subscriptions.service';
+import {
+  EventSubscriptionsService,
+  MAX_SUBSCRIPTIONS_PER_ORGANIZATION,
+} from './event-subscriptions.service';
 
 const DELIVERY =
   'Each event is POSTed as `{ type, timestamp, data }` with Standard Webhooks headers ' +
   '(webhook-id: the event id, the same on every retry; webhook-timestamp; webhook-signature). ' +
   'Non-2xx answers, timeouts (10 s) and connection errors are retried: first within 30 s, then ' +
   'doubling, at most an hour apart, for 24 hours. Redirects are not followed. A subscription ' +
-  'failing for 3 days is set inactive.';
+  'failing for 3 days is set inactive. Delivery places are shared fairly between organizations, ' +
+  "so one organization's failing receivers never delay another's.";
 
 /** The URL of the next page: this request's URL with the next cursor. */
 function nextPageLink(request: Request, cursor: string): string {
@@ -55,10 +59,12 @@ export class EventSubscriptionsController {
   @ApiOperation({
     operationId: 'createEventSubscription',
     summary: 'Subscribe a URL to events',
-    description: DELIVERY,
+    description:
+      `${DELIVERY} At most ${MAX_SUBSCRIPTIONS_PER_ORGANIZATION} subscriptions per organization: ` +
+      '409 subscription-limit past it.',
   })
   @ApiCreatedResponse({ type: CreatedEventSubscriptionResponseDto })
-  @ApiProblems(400)
+  @ApiProblems(400, 409)
   async create(
     @CurrentAuth() auth: AuthContext,
     @Body() body: CreateEventSubscriptionDto,

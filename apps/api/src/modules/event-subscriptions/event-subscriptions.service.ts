@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  TenantContext,
   WebhookDeliveryRepository,
   WebhookSubscriptionRepository,
   type OrganizationId,
@@ -25,6 +26,9 @@ export interface DeliveryListPage {
   nextCursor: string | null;
 }
 
+/** The most event subscriptions one organization may have. */
+export const MAX_SUBSCRIPTIONS_PER_ORGANIZATION = 25;
+
 /** A new signing secret: `whsec_` and 32 random bytes in base64 (Standard Webhooks). */
 function newSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
@@ -34,6 +38,7 @@ function newSecret(): string {
 @Injectable()
 export class EventSubscriptionsService {
   constructor(
+    private readonly tenant: TenantContext,
     private readonly subscriptions: WebhookSubscriptionRepository,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly cipher: SecretCipher,
@@ -47,13 +52,27 @@ export class EventSubscriptionsService {
     await this.assertUrlAllowed(input.url);
     const secret = newSecret();
     const { ciphertext, keyId } = this.cipher.encrypt(secret, organizationId);
-    const subscription = await this.subscriptions.insert(organizationId, {
-      url: input.url,
-      events: input.events,
-      description: input.description ?? null,
-      secretCiphertext: ciphertext,
-      secretKeyId: keyId,
-    });
+    const subscription = await this.tenant.transaction((tx) =>
+      this.subscriptions.insertWithinLimit(
+        organizationId,
+        tx,
+        {
+          url: input.url,
+          events: input.events,
+          description: input.description ?? null,
+          secretCiphertext: ciphertext,
+          secretKeyId: keyId,
+        },
+        MAX_SUBSCRIPTIONS_PER_ORGANIZATION,
+      ),
+    );
+    if (!subscription) {
+      throw new DomainError(
+        'subscription-limit',
+        `An organization has at most ${MAX_SUBSCRIPTIONS_PER_ORGANIZATION} event subscriptions: ` +
+          'delete one to add another',
+      );
+    }
     return { ...toEventSubscriptionResponse(subscription), secret };
   }
 

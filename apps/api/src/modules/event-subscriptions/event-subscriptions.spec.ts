@@ -89,6 +89,49 @@ describe('event subscriptions', () => {
     expectProblem(await api.http.delete(`${PATH}/${id}`).set(auth), 404, 'not-found');
   });
 
+  it('409 subscription-limit for a 26th subscription of an organization', async () => {
+    const { auth } = await newOrgWithAdmin(api);
+    const ids: string[] = [];
+    for (let index = 0; index < 25; index++) {
+      const created = await create(auth, { url: PUBLIC_URL, events: ['need.created'] });
+      expect(created.status).toBe(201);
+      ids.push(created.body.id);
+    }
+    const refused = await create(auth, { url: PUBLIC_URL, events: ['need.created'] });
+    expectProblem(refused, 409, 'subscription-limit');
+    expect(refused.body).toEqual({
+      type: '/problems/subscription-limit',
+      title: 'Event subscription limit reached',
+      status: 409,
+      detail: 'An organization has at most 25 event subscriptions: delete one to add another',
+      instance: PATH,
+    });
+    expect((await api.http.get(PATH).set(auth)).body).toHaveLength(25);
+
+    const other = await newOrgWithAdmin(api);
+    expect((await create(other.auth, { url: PUBLIC_URL, events: ['need.created'] })).status).toBe(
+      201,
+    );
+    expect((await api.http.delete(`${PATH}/${ids[0]}`).set(auth)).status).toBe(204);
+    expect((await create(auth, { url: PUBLIC_URL, events: ['need.created'] })).status).toBe(201);
+  });
+
+  it('holds the limit under concurrent creates: 30 at once leave exactly 25', async () => {
+    const { org, auth } = await newOrgWithAdmin(api);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => create(auth, { url: PUBLIC_URL, events: ['need.created'] })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(25);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused).toHaveLength(5);
+    for (const answer of refused) expectProblem(answer, 409, 'subscription-limit');
+    const [{ count }] = await api.dataSource.query(
+      `SELECT count(*)::int AS count FROM webhook_subscription WHERE organization_id = $1`,
+      [org.id],
+    );
+    expect(count).toBe(25);
+  });
+
   describe('refuses URLs the address guard refuses, naming url', () => {
     it.each([
       ['http://203.0.113.10/hooks', /https/],
@@ -116,6 +159,22 @@ describe('event subscriptions', () => {
       ]);
       expect((await api.http.get(`${PATH}/${id}`).set(auth)).body.url).toBe(PUBLIC_URL);
     });
+  });
+
+  it('answers a name resolving to loopback exactly as a name that does not resolve', async () => {
+    const { auth } = await newOrgWithAdmin(api);
+    const { id } = (await create(auth, { url: PUBLIC_URL, events: ['need.created'] })).body;
+    const refusals = await Promise.all(
+      ['https://localhost/hooks', 'https://nowhere.invalid/hooks'].map(async (url) =>
+        [
+          await create(auth, { url, events: ['need.created'] }),
+          await api.http.patch(`${PATH}/${id}`).set(auth).send({ url }),
+        ].map(({ status, body }) => ({ status, body })),
+      ),
+    );
+    expect(refusals[0]).toEqual(refusals[1]);
+    expect(refusals[0][0]).toMatchObject({ status: 400, body: { status: 400 } });
+    expect(JSON.stringify(refusals[0])).not.toMatch(/localhost|nowhere|loopback/);
   });
 
   it.each([

@@ -143,6 +143,31 @@ describe('SMS dispatch (pg-boss worker, Telnyx provider)', () => {
     expect(telnyx.peakConcurrency(one.org.phoneNumber as string)).toBe(1);
   }, 30_000);
 
+  it("sends another organization's SMS at once while one organization's sends hang", async () => {
+    const hanging = await newTextableNeed(api, { org: { maxConcurrency: 100 } });
+    const other = await newTextableNeed(api);
+    telnyx.hangFrom(hanging.org.phoneNumber as string);
+    const tenant = api.app.get(TenantContext);
+    const outbox = api.app.get(SmsOutbox);
+    for (let index = 0; index < 100; index++) {
+      const job = await pendingInteraction(hanging);
+      await tenant.run(organizationId(job.organizationId), () =>
+        tenant.transaction((tx) =>
+          outbox.enqueue(tx, job, { startAfter: null, maxConcurrency: 100 }),
+        ),
+      );
+    }
+    await eventually(async () => requestsTo(hanging.constituent.phone).length >= 32 || undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    const started = Date.now();
+    const id = await send(other);
+    await settled(id, 'SENT', 5_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // The hanging organization holds its share of the worker's 128 places (a quarter), no more.
+    expect(requestsTo(hanging.constituent.phone).length).toBe(32);
+  }, 30_000);
+
   it('holds a scheduled message until its time, then sends it', async () => {
     const fixture = await newTextableNeed(api);
     const job = await pendingInteraction(fixture);

@@ -1,13 +1,19 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { RateLimitStore } from '@app/database';
+import { OrganizationCache, RateLimitStore } from '@app/database';
 import { RateLimitCount, RateLimitPolicy, refuseWhenSpent, sendRateLimitHeaders } from '@app/http';
+
+const REFUSAL = 'Too many requests; try again later';
 
 /**
  * Public intake and the public status lookup: RATE_LIMIT_PUBLIC_PER_IP requests per minute per
  * client address (as TRUST_PROXY yields it) and RATE_LIMIT_PUBLIC_PER_ORG per organization named in
- * the body, counted in PostgreSQL across every API process. Counts every request, valid or not.
+ * the body, counted in PostgreSQL across every API process. Every request counts against its
+ * address, valid or not; only a request its address may make counts against the organization, and
+ * only when that organization exists (OrganizationCache), so one client cannot spend another's
+ * budget nor fill the counter table with made-up ids.
  */
 @Injectable()
 export class PublicIntakeRateLimitGuard implements CanActivate {
@@ -17,6 +23,7 @@ export class PublicIntakeRateLimitGuard implements CanActivate {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly store: RateLimitStore,
+    private readonly organizations: OrganizationCache,
   ) {
     this.perIp = { name: 'public-ip', limit: config.rateLimits.publicPerIp, windowSeconds: 60 };
     this.perOrganization = {
@@ -28,20 +35,26 @@ export class PublicIntakeRateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
-    const organizationId: unknown = (request.body as { organizationId?: unknown } | undefined)
-      ?.organizationId;
-    const counted: Promise<RateLimitCount>[] = [];
-    if (this.perIp.limit > 0) counted.push(this.store.consume(this.perIp, request.ip ?? 'unknown'));
-    if (
-      this.perOrganization.limit > 0 &&
-      typeof organizationId === 'string' &&
-      organizationId.length === 36
-    ) {
-      counted.push(this.store.consume(this.perOrganization, organizationId.toLowerCase()));
-    }
-    const counts = await Promise.all(counted);
-    sendRateLimitHeaders(context.switchToHttp().getResponse<Response>(), counts);
-    refuseWhenSpent(counts, 'Too many requests; try again later');
+    const response = context.switchToHttp().getResponse<Response>();
+    const counts: RateLimitCount[] = [];
+    if (this.perIp.limit > 0)
+      counts.push(await this.store.consume(this.perIp, request.ip ?? 'unknown'));
+    const organization = counts.every((count) => count.allowed)
+      ? await this.existingOrganization(request)
+      : undefined;
+    if (organization) counts.push(await this.store.consume(this.perOrganization, organization));
+    sendRateLimitHeaders(response, counts);
+    refuseWhenSpent(counts, REFUSAL);
     return true;
+  }
+
+  /** The organization the body names, when its limit is on and it exists. */
+  private async existingOrganization(request: Request): Promise<string | undefined> {
+    if (this.perOrganization.limit === 0) return undefined;
+    const named: unknown = (request.body as { organizationId?: unknown } | undefined)
+      ?.organizationId;
+    if (typeof named !== 'string' || !isUUID(named)) return undefined;
+    const id = named.toLowerCase();
+    return (await this.organizations.find(id)) ? id : undefined;
   }
 }

@@ -386,11 +386,6 @@ describe('email settings without EMAIL_ALLOW_PRIVATE_HOSTS', () => {
 
   it.each([
     ['the loopback address of the SMTP sink', () => smtp.url(), '127.0.0.1 is refused (loopback)'],
-    [
-      'a name resolving to loopback',
-      () => 'smtp://u:p@localhost:25',
-      'localhost resolves to a refused address (loopback)',
-    ],
     ['an IPv6 loopback literal', () => 'smtp://u:p@[::1]:25', '::1 is refused (loopback)'],
     [
       'the NAT64 form of the metadata address',
@@ -420,6 +415,29 @@ describe('email settings without EMAIL_ALLOW_PRIVATE_HOSTS', () => {
       expect(response.body.errors[0].field).toBe('apiKey');
       expect(response.body.errors[0].message).toContain(reason);
     }
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('answers a name resolving to loopback exactly as a name that does not resolve', async () => {
+    const { auth } = await newOrgWithAdmin(api);
+    const refusals = await Promise.all(
+      ['smtp://u:p@localhost:25', 'smtp://u:p@nowhere.invalid:25'].map(async (apiKey) => {
+        const body = { provider: 'smtp', apiKey, ...sender };
+        return [
+          await api.http.put(PATH).set(auth).send(body),
+          await api.http
+            .post(TEST_PATH)
+            .set(auth)
+            .send({ ...body, toEmail: 'tester@example.org' }),
+        ];
+      }),
+    );
+    const [localhost, unresolvable] = refusals.map((responses) =>
+      responses.map(({ status, body }) => ({ status, body })),
+    );
+    expect(localhost).toEqual(unresolvable);
+    expectProblem(refusals[0][0], 400, 'validation-error');
+    expect(JSON.stringify(localhost)).not.toMatch(/localhost|nowhere|loopback/);
     expect(smtp.received).toHaveLength(0);
   });
 

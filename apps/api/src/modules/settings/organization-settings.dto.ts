@@ -8,6 +8,7 @@ import {
   type ProfileStatus,
   type RegistrationStatus,
 } from '@assist/contracts';
+import { MAX_PARALLEL_SENDS_PER_ORGANIZATION, type SmsSettingCeilings } from '@app/config';
 import { ORG_STATUSES, type OrganizationEntity, type OrgStatus } from '@app/database';
 import { US_STATE_CODES } from '@app/domain';
 import {
@@ -63,7 +64,12 @@ export class UpdateOrganizationSettingsDto {
   @OneOf(ORG_STATUSES)
   orgStatus?: OrgStatus;
 
-  @ApiPropertyOptional({ minimum: 0, description: 'Maximum concurrent SMS connections' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    description:
+      'Maximum concurrent SMS connections; at most the system ceiling (`ceilings`, ' +
+      'MAX_CONCURRENCY_CEILING, default 10), else 400',
+  })
   @Count()
   maxConcurrency?: number;
 
@@ -108,11 +114,21 @@ export class UpdateOrganizationSettingsDto {
   @Matches(EIN, { message: 'einTaxId must be an EIN: 9 digits, e.g. 12-3456789' })
   einTaxId?: string | null;
 
-  @ApiPropertyOptional({ minimum: 0, description: 'Maximum outbound SMS per day' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    description:
+      'Maximum outbound SMS per day; at most the system ceiling (`ceilings`, ' +
+      'DAILY_SMS_CAP_CEILING, default 200000), else 400',
+  })
   @Count()
   dailySmsCap?: number;
 
-  @ApiPropertyOptional({ minimum: 0, description: 'Monthly SMS dispatch cap' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    description:
+      'Monthly SMS dispatch cap; at most the system ceiling (`ceilings`, ' +
+      'MONTHLY_SMS_BUDGET_CEILING, default 6000000), else 400',
+  })
   @Count()
   monthlySmsBudget?: number;
 
@@ -205,6 +221,15 @@ export class UpdateOrganizationSettingsDto {
   timezone?: string;
 }
 
+const CEILING = { type: 'integer', format: 'int32', minimum: 1, maximum: 2_147_483_647 } as const;
+
+/** The highest values the environment lets an organization give its SMS settings. */
+export class SmsSettingCeilingsDto implements SmsSettingCeilings {
+  @ApiProperty({ ...CEILING, maximum: MAX_PARALLEL_SENDS_PER_ORGANIZATION }) maxConcurrency: number;
+  @ApiProperty(CEILING) dailySmsCap: number;
+  @ApiProperty(CEILING) monthlySmsBudget: number;
+}
+
 export class OrganizationSettingsResponseDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
@@ -249,10 +274,18 @@ export class OrganizationSettingsResponseDto {
   @ApiProperty(nullable) legalState: string | null;
   @ApiProperty(nullable) legalZip: string | null;
   @ApiProperty({ example: 'UTC' }) timezone: string;
+  @ApiProperty({
+    type: SmsSettingCeilingsDto,
+    description:
+      'System ceilings (set by the environment) of maxConcurrency, dailySmsCap and ' +
+      'monthlySmsBudget: a PUT above one is 400 naming the field. Not writable.',
+  })
+  ceilings: SmsSettingCeilingsDto;
 }
 
 export function toOrganizationSettingsResponse(
   org: OrganizationEntity,
+  ceilings: SmsSettingCeilings,
 ): OrganizationSettingsResponseDto {
   return {
     id: org.id,
@@ -292,5 +325,6 @@ export function toOrganizationSettingsResponse(
     legalState: org.legalState,
     legalZip: org.legalZip,
     timezone: org.timezone,
+    ceilings,
   };
 }

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig, type SmsSettingCeilings } from '@app/config';
 import {
   type OrganizationId,
   OrganizationEntity,
@@ -7,7 +8,7 @@ import {
   ProvisioningRepository,
   violatedUniqueConstraint,
 } from '@app/database';
-import { DomainError } from '@app/http';
+import { DomainError, validationProblem } from '@app/http';
 import {
   OrganizationSettingsResponseDto,
   toOrganizationSettingsResponse,
@@ -45,6 +46,22 @@ function assertQuietHoursWindow(settings: OrganizationSettingsChanges): void {
   }
 }
 
+/** Each SMS setting sent above its system ceiling: one 400 naming them, worded as `@Max` is. */
+function assertWithinCeilings(
+  changes: OrganizationSettingsChanges,
+  ceilings: SmsSettingCeilings,
+): void {
+  const fields = Object.keys(ceilings) as (keyof SmsSettingCeilings)[];
+  const above = fields.filter((field) => (changes[field] ?? 0) > ceilings[field]);
+  if (above.length === 0) return;
+  throw validationProblem(
+    above.map((field) => ({
+      field,
+      message: `${field} must not be greater than ${ceilings[field]}`,
+    })),
+  );
+}
+
 /** The fields telephony provisioning owns once it has started. */
 const PROVISIONED_FIELDS = [
   'tcrStatus',
@@ -62,10 +79,11 @@ export class OrganizationSettingsService {
   constructor(
     private readonly organizations: OrganizationRepository,
     private readonly provisioning: ProvisioningRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async get(organizationId: OrganizationId): Promise<OrganizationSettingsResponseDto> {
-    return toOrganizationSettingsResponse(await this.load(organizationId));
+    return this.toResponse(await this.load(organizationId));
   }
 
   async update(
@@ -73,6 +91,7 @@ export class OrganizationSettingsService {
     input: UpdateOrganizationSettingsDto,
   ): Promise<OrganizationSettingsResponseDto> {
     const changes: OrganizationSettingsChanges = sentFields(input);
+    assertWithinCeilings(changes, this.config.smsSettingCeilings);
     const current = await this.load(organizationId);
     assertQuietHoursWindow({ ...current, ...changes });
     await this.assertNotProvisioned(organizationId, current, changes);
@@ -80,7 +99,7 @@ export class OrganizationSettingsService {
       .updateSettings(organizationId, changes)
       .catch((error: unknown) => Promise.reject(asConflict(error)));
     if (!updated) throw DomainError.notFound('Organization');
-    return toOrganizationSettingsResponse(updated);
+    return this.toResponse(updated);
   }
 
   /** Once provisioning has started, its fields change only through it (the same value is fine). */
@@ -98,6 +117,10 @@ export class OrganizationSettingsService {
       `Telephony provisioning has started and now manages ${changed.join(', ')}`,
       { errors: changed.map((field) => ({ field, message: `${field} is set by provisioning` })) },
     );
+  }
+
+  private toResponse(organization: OrganizationEntity): OrganizationSettingsResponseDto {
+    return toOrganizationSettingsResponse(organization, this.config.smsSettingCeilings);
   }
 
   private async load(organizationId: OrganizationId): Promise<OrganizationEntity> {

@@ -106,6 +106,7 @@ describe('organization settings', () => {
         legalState: null,
         legalZip: null,
         timezone: 'UTC',
+        ceilings: api.config.smsSettingCeilings,
       });
     });
 
@@ -154,6 +155,7 @@ describe('organization settings', () => {
         redirectPhoneNumber: '+12025550123',
         provisioningStepErrors: {},
         phoneNumber: null,
+        ceilings: api.config.smsSettingCeilings,
       });
       expect((await api.http.get(PATH).set(auth)).body).toEqual(response.body);
       const [row] = await api.dataSource.query(
@@ -281,6 +283,36 @@ describe('organization settings', () => {
       const response = await put(auth, { ...required, [field]: value });
       expectProblem(response, 400, 'validation-error');
       expect(fieldsOf(response)).toEqual([field]);
+    });
+
+    it.each(['maxConcurrency', 'dailySmsCap', 'monthlySmsBudget'] as const)(
+      'accepts %s at its system ceiling and refuses one above it, naming the field',
+      async (field) => {
+        const ceiling = api.config.smsSettingCeilings[field];
+        const { auth, required } = await adminWithSlug();
+        const atCeiling = await put(auth, { ...required, [field]: ceiling });
+        expect(atCeiling.status).toBe(200);
+        expect(atCeiling.body[field]).toBe(ceiling);
+        const above = await put(auth, { ...required, [field]: ceiling + 1 });
+        expectProblem(above, 400, 'validation-error');
+        const message = `${field} must not be greater than ${ceiling}`;
+        expect(above.body.errors).toEqual([{ field, message }]);
+        expect(above.body.detail).toBe(message);
+        expect((await api.http.get(PATH).set(auth)).body[field]).toBe(ceiling);
+      },
+    );
+
+    it('names every SMS setting above its ceiling in one problem', async () => {
+      const { maxConcurrency, dailySmsCap } = api.config.smsSettingCeilings;
+      const { auth, required } = await adminWithSlug();
+      const response = await put(auth, {
+        ...required,
+        maxConcurrency: maxConcurrency + 1,
+        dailySmsCap: dailySmsCap + 1,
+        monthlySmsBudget: 1,
+      });
+      expectProblem(response, 400, 'validation-error');
+      expect(fieldsOf(response)).toEqual(['dailySmsCap', 'maxConcurrency']);
     });
 
     it('requires the quiet hours window when quiet hours are enabled', async () => {

@@ -35,8 +35,9 @@ export class SharedContactsController {
     operationId: 'markSharedContact',
     summary: 'Mark an address or phone as a shared location, or as none',
     description:
-      `${ABOUT} Replaces whatever was known of the point. Marking it shared withdraws the ` +
-      'pending matches that rested on it alone.',
+      `${ABOUT} A new entry (new id) replaces the point's earlier mark; a detection of the point ` +
+      'is kept beside it, and the mark decides. The answer is the same whether or not the point ' +
+      'was detected. Marking it shared withdraws the pending matches that rested on it alone.',
   })
   @ApiCreatedResponse({ type: SharedContactResponseDto })
   @ApiProblems(400)

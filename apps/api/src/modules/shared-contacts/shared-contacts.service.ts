@@ -41,8 +41,9 @@ export class SharedContactsService {
   ) {}
 
   /**
-   * Marks a point shared or not, replacing what was known of it. Marking it shared withdraws the
-   * pending suggestions that rested on it alone.
+   * Marks a point shared or not, in place of its earlier mark; its detection, if any, is kept. The
+   * answer is the same whatever was recorded of the point. Marking it shared withdraws the pending
+   * suggestions that rested on it alone.
    */
   async mark(auth: AuthContext, body: MarkSharedContactDto): Promise<SharedContactResponseDto> {
     assertFieldsOf(body);

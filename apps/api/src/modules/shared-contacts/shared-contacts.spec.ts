@@ -367,8 +367,62 @@ describe('shared contact points', () => {
         shared: false,
         label: 'a family',
       });
-      expect(second.body).toMatchObject({ id: first.body.id, shared: false, label: 'a family' });
-      expect((await list(auth)).body).toHaveLength(1);
+      expect(second.body).toMatchObject({ shared: false, label: 'a family' });
+      expect(second.body.id).not.toBe(first.body.id);
+      expect((await list(auth)).body).toEqual([second.body]);
+    });
+
+    /** An organization whose FRONT_DESK phone is detected as shared, and its detection. */
+    async function detectedFrontDesk() {
+      const owner = await newOrgWithAdmin(api);
+      for (const lastName of ['Ortega', 'Park', 'Hayes', 'Novak']) {
+        await create(owner.auth, { firstName: 'Resident', lastName, phone: FRONT_DESK });
+      }
+      const [detection] = (await list(owner.auth)).body;
+      expect(detection).toMatchObject({ kind: 'PHONE', source: 'DETECTED', phone: FRONT_DESK });
+      return { ...owner, detection };
+    }
+    const resolverOf = async (orgId: string) =>
+      bearer(api, await newMember(api, orgId, { role: 'staff', profiles: ['duplicate_resolver'] }));
+
+    it('answers a guessed phone alike whether or not it was detected, revealing no detection', async () => {
+      const detected = await detectedFrontDesk();
+      const unknown = await newOrgWithAdmin(api);
+      const before = Date.now();
+      const guesses = [
+        await mark(await resolverOf(detected.org.id), { kind: 'PHONE', phone: FRONT_DESK }),
+        await mark(await resolverOf(unknown.org.id), { kind: 'PHONE', phone: FRONT_DESK }),
+      ];
+      const [onDetected, onUnknown] = guesses.map(({ status, headers, body }) => {
+        const { id, markedBy, createdAt, updatedAt, ...rest } = body;
+        expect(headers.location).toBe(`/api/shared-contacts/${id}`);
+        expect(Date.parse(createdAt)).toBeGreaterThanOrEqual(before - 1000);
+        expect(updatedAt).toBe(createdAt);
+        expect(markedBy).toEqual(expect.any(String));
+        return { status, keys: Object.keys(body), rest };
+      });
+      expect(onDetected).toEqual(onUnknown);
+      expect(onDetected).toMatchObject({ status: 201, rest: { phone: null, source: 'MARKED' } });
+      expect(guesses[0].body.id).not.toBe(detected.detection.id);
+    });
+
+    it('keeps the detection of a point it marks, while the mark decides', async () => {
+      const { auth, detection } = await detectedFrontDesk();
+      const marked = await mark(auth, { kind: 'PHONE', phone: FRONT_DESK, shared: false });
+      expect(marked.status).toBe(201);
+      expect((await list(auth)).body).toEqual([marked.body, detection]);
+      const relative = await create(auth, {
+        firstName: 'Rosa',
+        lastName: 'Ortega',
+        phone: FRONT_DESK,
+      });
+      expect(relative.body.matches).toHaveLength(4);
+      for (const match of relative.body.matches) {
+        expect(match).toMatchObject({
+          reasons: expect.arrayContaining(['PHONE']),
+          sharedReasons: [],
+        });
+      }
     });
 
     it.each([

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { Public } from '@app/auth';
 import { ApiProblems, UuidParam } from '@app/http';
 import { PublicSurveyService } from './public-survey.service';
@@ -39,10 +40,14 @@ export class PublicSurveyController {
   })
   @ApiCreatedResponse({ type: SurveySubmittedDto })
   @ApiProblems(400, 404, 409)
-  submit(
+  async submit(
     @UuidParam('surveyToken') surveyToken: string,
     @Body() body: SubmitSurveyDto,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<SurveySubmittedDto> {
-    return this.surveys.submit(surveyToken, body);
+    const submitted = await this.surveys.submit(surveyToken, body);
+    // The survey itself: its GET now shows `submittedAt`.
+    response.location(`/api/surveys/${surveyToken}`);
+    return submitted;
   }
 }

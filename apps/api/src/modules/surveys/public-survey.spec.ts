@@ -82,6 +82,7 @@ describe('GET and POST /api/surveys/{surveyToken}', () => {
     };
     const first = await answer(need.surveyToken, { answers });
     expect(first.status).toBe(201);
+    expect(first.headers.location).toBe(`/api/surveys/${need.surveyToken}`);
     expect(first.body).toEqual({ submittedAt: expect.stringMatching(/Z$/) });
     expect((await read(need.surveyToken)).body.submittedAt).toBe(first.body.submittedAt);
     const second = await answer(need.surveyToken, { answers: { veteran: 'yes' } });

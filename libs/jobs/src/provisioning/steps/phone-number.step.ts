@@ -37,11 +37,12 @@ async function placeOrder(context: StepContext): Promise<TelnyxNumberOrder> {
 
 /** The ordered (or adopted) number, once Telnyx has it; null while the order is pending. */
 async function orderedNumber(context: StepContext): Promise<string | null> {
-  const { run, step, telnyx, save, setOrganization } = context;
+  const { run, step, telnyx, save, setOrganization, assignPhoneNumber } = context;
   if (step.progress.phoneNumber) return step.progress.phoneNumber;
   if (run.existingPhoneNumber) {
     const [owned] = await telnyx.findPhoneNumbers(run.existingPhoneNumber);
-    if (!owned) {
+    // Another organization's number is refused in the same words: its owner is not revealed.
+    if (!owned || !(await assignPhoneNumber(owned.phone_number))) {
       throw new ProvisioningFailure(
         'existing-number-not-owned',
         `The Telnyx account does not own ${run.existingPhoneNumber}; check the number, or start again without existingPhoneNumber to order one.`,

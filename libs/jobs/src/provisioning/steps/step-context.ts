@@ -27,6 +27,8 @@ export interface StepContext {
   save(changes: { providerId?: string | null; progress?: ProvisioningProgress }): Promise<void>;
   /** Moves the organization's provisioning fields (statuses, ids, number). */
   setOrganization(changes: ProvisionedFields): Promise<void>;
+  /** Gives the organization the number; false when another organization has it. */
+  assignPhoneNumber(phoneNumber: string): Promise<boolean>;
 }
 
 export type ProvisioningStep = (context: StepContext) => Promise<StepOutcome>;

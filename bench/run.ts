@@ -6,6 +6,7 @@ import {
 } from './bench-organization';
 import { startBenchServer } from './bench-server';
 import { report, ScenarioResult } from './measure';
+import { auditScenarios } from './scenarios/audit.scenario';
 import { authScenarios } from './scenarios/auth.scenario';
 import { constituentSearchScenarios } from './scenarios/constituents.scenario';
 import type { BenchContext } from './scenarios/context';
@@ -22,6 +23,7 @@ const SCENARIOS: Record<string, (context: BenchContext) => Promise<ScenarioResul
   needs: needsListScenarios,
   search: constituentSearchScenarios,
   'search-isolation': searchIsolationScenarios,
+  audit: auditScenarios,
   sms: smsScenarios,
   mixed: mixedScenarios,
 };

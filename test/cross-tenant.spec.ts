@@ -40,6 +40,8 @@ const rows = (t: Tenant) => ({
   constituent: ['constituent', t.constituent.id] as const,
   household: ['household', t.constituent.householdId] as const,
   match: ['household_match', t.matchId] as const,
+  mergedAway: ['constituent', t.mergedAwayId] as const,
+  merge: ['merge_audit', t.mergeId] as const,
   need: ['need', t.need.id] as const,
   sharedContact: ['shared_contact', t.sharedContactId] as const,
   subscription: ['webhook_subscription', t.subscriptionId] as const,
@@ -78,8 +80,21 @@ const CASES: Record<string, Case> = {
   'PUT /api/constituents/{id}': (a) => [
     at(`/api/constituents/${a.constituent.id}`, rows(a).constituent, { firstName: 'Mallory' }),
   ],
+  'POST /api/constituents/{id}/consents': (a) => [
+    at(`/api/constituents/${a.constituent.id}/consents`, rows(a).constituent, {
+      purpose: 'SHARE_WITH_PARTNERS',
+      granted: true,
+      method: 'VERBAL',
+    }),
+  ],
+  'GET /api/constituents/{id}/consents': (a) => [
+    at(`/api/constituents/${a.constituent.id}/consents`, rows(a).constituent),
+  ],
   'POST /api/constituents/{id}/opt-out': (a) => [
     at(`/api/constituents/${a.constituent.id}/opt-out`, rows(a).constituent),
+  ],
+  'POST /api/constituents/{id}/erase': (a) => [
+    at(`/api/constituents/${a.constituent.id}/erase`, rows(a).constituent, { reason: 'REQUEST' }),
   ],
   'POST /api/constituents': (a) => [
     naming(
@@ -102,6 +117,17 @@ const CASES: Record<string, Case> = {
       status: 404,
       unchanged: [rows(a).constituent, rows(a).household],
     })),
+  'GET /api/constituents/{id}/merges': (a) => [
+    at(`/api/constituents/${a.constituent.id}/merges`, rows(a).constituent),
+    at(`/api/constituents/${a.mergedAwayId}/merges`, rows(a).mergedAway),
+  ],
+  'POST /api/constituents/merges/{mergeId}/undo': (a) => [
+    {
+      path: `/api/constituents/merges/${a.mergeId}/undo`,
+      status: 404,
+      unchanged: [rows(a).merge, rows(a).mergedAway, rows(a).constituent],
+    },
+  ],
   'GET /api/households/{id}': (a) => [
     at(`/api/households/${a.constituent.householdId}`, rows(a).household),
   ],
@@ -250,6 +276,11 @@ const LISTS: Record<string, (a: Tenant, b: Tenant) => string[]> = {
   'GET /api/household-matches': () => ['/api/household-matches'],
   'GET /api/shared-contacts': () => ['/api/shared-contacts'],
   'GET /api/webhooks/subscriptions': () => ['/api/webhooks/subscriptions'],
+  'GET /api/audit-events': (a) => [
+    '/api/audit-events',
+    `/api/audit-events?subjectId=${a.twinId}`,
+    `/api/audit-events?actorId=${a.admin.id}`,
+  ],
   'GET /api/organizations/{id}/telephony/detail-records': (_a, b) => [
     `/api/organizations/${b.org.id}/telephony/detail-records`,
   ],
@@ -261,6 +292,8 @@ const NOT_LISTS = [
   'GET /api/organizations/settings',
   'GET /api/organizations/settings/email',
   'GET /api/organizations/settings/provisioning',
+  // The verification of the caller's own chain: counts and hashes, no ids.
+  'GET /api/audit-events/verify',
   // Totals without ids: survey-report.spec.ts shows another organization's responses never count.
   'GET /api/reports/surveys',
 ];

@@ -29,10 +29,14 @@ const consumes = (operation: Operation) =>
  * issued. Fields naming rows (uuids) are always such: the row may not exist or not fit.
  */
 const SEMANTIC_RULES: Record<string, string[]> = {
+  'GET /api/audit-events': ['to', 'cursor'],
   'POST /api/constituents': ['body'],
+  'POST /api/constituents/{id}/consents': ['expiresAt'],
+  'GET /api/constituents/{id}/consents': ['cursor'],
+  'GET /api/constituents/{id}/merges': ['cursor'],
   'GET /api/needs': ['createdTo', 'cursor'],
   'POST /api/needs': ['contact'],
-  'POST /api/needs/public': ['contact'],
+  'POST /api/needs/public': ['contact', 'consents'],
   'PATCH /api/needs/{id}': ['status', 'reason', 'outcome'],
   'GET /api/household-matches': ['cursor'],
   'POST /api/household-matches/{id}/resolve': ['fieldOverrides'],

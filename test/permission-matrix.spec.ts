@@ -16,12 +16,21 @@ interface Row {
  */
 const TABLE: Row[] = [
   {
-    routes: ['GET /api/constituents', 'GET /api/constituents/{id}', 'GET /api/households/{id}'],
+    routes: [
+      'GET /api/constituents',
+      'GET /api/constituents/{id}',
+      'GET /api/constituents/{id}/consents',
+      'GET /api/households/{id}',
+    ],
     roles: ['org_admin', 'partner_admin'],
     profiles: ['intake_staff', 'needs_processor', 'pii_reader', 'duplicate_resolver'],
   },
   {
-    routes: ['POST /api/constituents', 'PUT /api/constituents/{id}'],
+    routes: [
+      'POST /api/constituents',
+      'PUT /api/constituents/{id}',
+      'POST /api/constituents/{id}/consents',
+    ],
     roles: ['org_admin', 'partner_admin'],
     profiles: ['intake_staff'],
   },
@@ -33,6 +42,8 @@ const TABLE: Row[] = [
   {
     routes: [
       'POST /api/constituents/merge',
+      'GET /api/constituents/{id}/merges',
+      'POST /api/constituents/merges/{mergeId}/undo',
       'GET /api/household-matches',
       'POST /api/household-matches/{id}/resolve',
       'POST /api/shared-contacts',
@@ -134,6 +145,16 @@ const TABLE: Row[] = [
   },
   { routes: ['GET /api/reports/surveys'], roles: ['org_admin', 'partner_admin'], profiles: [] },
   {
+    routes: ['GET /api/audit-events', 'GET /api/audit-events/verify'],
+    roles: ['org_admin'],
+    profiles: [],
+  },
+  {
+    routes: ['POST /api/constituents/{id}/erase'],
+    roles: ['org_admin'],
+    profiles: [],
+  },
+  {
     routes: ['GET /api/organizations/{id}/telephony/detail-records'],
     roles: ['org_admin'],
     profiles: ['sms_manager'],
@@ -193,7 +214,7 @@ describe('permission matrix (docs/PERMISSIONS.md)', () => {
 
   it.each(cases)('%s as %s: allowed=%s', async (route, label, isAllowed) => {
     const [method, template] = route.split(' ');
-    const path = template.replace('{id}', randomUUID());
+    const path = template.replace(/\{\w+\}/g, () => randomUUID());
     const response = await api.http[
       method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
     ](path)

@@ -277,6 +277,69 @@ CREATE FUNCTION pgboss.job_table_run_async(command_name text, version integer, c
     $$;
 
 --
+-- Name: append_audit_events(uuid, text[], uuid[], text[], text[], text[], text[], uuid[], jsonb[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.append_audit_events(organization uuid, actor_types text[], actor_ids uuid[], request_ids text[], client_ips text[], actions text[], subject_types text[], subject_ids uuid[], details jsonb[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+      DECLARE
+        entry_sequence bigint;
+        previous text;
+        stamp text;
+        entry_id uuid;
+      BEGIN
+        INSERT INTO audit_chain_head (organization_id, last_sequence, last_hash)
+        VALUES (organization, 0, '0000000000000000000000000000000000000000000000000000000000000000') ON CONFLICT (organization_id) DO NOTHING;
+        SELECT head.last_sequence, head.last_hash INTO entry_sequence, previous
+          FROM audit_chain_head head WHERE head.organization_id = organization FOR UPDATE;
+        stamp := to_char(date_trunc('milliseconds', clock_timestamp()) AT TIME ZONE 'UTC',
+                         'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+        FOR i IN 1 .. coalesce(array_length(actions, 1), 0) LOOP
+          entry_sequence := entry_sequence + 1;
+          entry_id := gen_random_uuid();
+          previous := encode(sha256(convert_to(previous || E'\n' ||
+            '{"action":' || to_json(actions[i])::text ||
+            ',"actorId":' || coalesce(to_json(actor_ids[i])::text, 'null') ||
+            ',"actorType":' || to_json(actor_types[i])::text ||
+            ',"at":' || to_json(stamp)::text ||
+            ',"clientIp":' || coalesce(to_json(client_ips[i])::text, 'null') ||
+            ',"details":' || audit_canonical_json(details[i]) ||
+            ',"id":' || to_json(entry_id)::text ||
+            ',"requestId":' || coalesce(to_json(request_ids[i])::text, 'null') ||
+            ',"sequence":' || entry_sequence::text ||
+            ',"subjectId":' || coalesce(to_json(subject_ids[i])::text, 'null') ||
+            ',"subjectType":' || to_json(subject_types[i])::text || '}', 'UTF8')), 'hex');
+          INSERT INTO audit_event (organization_id, sequence, id, at, actor_type, actor_id, action,
+                                   subject_type, subject_id, request_id, client_ip, details, hash)
+          VALUES (organization, entry_sequence, entry_id, stamp::timestamptz, actor_types[i],
+                  actor_ids[i], actions[i], subject_types[i], subject_ids[i], request_ids[i],
+                  client_ips[i], details[i], previous);
+        END LOOP;
+        UPDATE audit_chain_head SET last_sequence = entry_sequence, last_hash = previous
+         WHERE organization_id = organization;
+      END $$;
+
+--
+-- Name: audit_canonical_json(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.audit_canonical_json(value jsonb) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT
+    AS $$
+        SELECT CASE jsonb_typeof(value)
+          WHEN 'object' THEN '{' || coalesce((
+            SELECT string_agg(to_json(key)::text || ':' || audit_canonical_json(item), ','
+                              ORDER BY key COLLATE "C")
+              FROM jsonb_each(value) AS member (key, item)), '') || '}'
+          WHEN 'array' THEN '[' || coalesce((
+            SELECT string_agg(audit_canonical_json(item), ',' ORDER BY position)
+              FROM jsonb_array_elements(value) WITH ORDINALITY AS element (item, position)), '') || ']'
+          ELSE value::text
+        END
+      $$;
+
+--
 -- Name: claim_idempotency_key(text, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -298,6 +361,33 @@ CREATE FUNCTION public.claim_idempotency_key(organization text, endpoint text, i
         IF NOT FOUND THEN
           RETURN QUERY SELECT true, NULL::bytea, NULL::integer, NULL::jsonb, NULL::text;
         END IF;
+      END $$;
+
+--
+-- Name: emit_constituent_consent_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.emit_constituent_consent_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        PERFORM emit_webhook_event(NEW.organization_id, 'constituent.consent_changed',
+          jsonb_build_object('constituentId', NEW.constituent_id, 'purpose', NEW.purpose,
+            'granted', NEW.granted));
+        RETURN NULL;
+      END $$;
+
+--
+-- Name: emit_constituent_erased(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.emit_constituent_erased() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        PERFORM emit_webhook_event(NEW.organization_id, 'constituent.erased',
+          jsonb_build_object('constituentId', NEW.id));
+        RETURN NULL;
       END $$;
 
 --
@@ -326,6 +416,19 @@ CREATE FUNCTION public.emit_constituent_opt_out_changed() RETURNS trigger
         jsonb_build_object('constituentId', NEW.id));
           RETURN NULL;
         END $$;
+
+--
+-- Name: emit_constituent_unmerged(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.emit_constituent_unmerged() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        PERFORM emit_webhook_event(NEW.organization_id, 'constituent.unmerged', jsonb_build_object(
+          'sourceConstituentId', NEW.id, 'targetConstituentId', OLD.merged_into_id));
+        RETURN NULL;
+      END $$;
 
 --
 -- Name: emit_household_match_created(); Type: FUNCTION; Schema: public; Owner: -
@@ -520,6 +623,24 @@ CREATE FUNCTION public.provisioning_state(organization uuid) RETURNS text
           ELSE 'RUNNING' END
           FROM telephony_provisioning_step WHERE organization_id = organization
       $$;
+
+--
+-- Name: refresh_constituent_sharing(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.refresh_constituent_sharing() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        UPDATE constituent c SET shared_with_partners_until = (
+            SELECT CASE WHEN newest.granted THEN coalesce(newest.expires_at, 'infinity') END
+              FROM current_constituent_consent newest
+             WHERE newest.organization_id = c.organization_id AND newest.constituent_id = c.id
+               AND newest.purpose = 'SHARE_WITH_PARTNERS')
+         WHERE c.organization_id = NEW.organization_id
+           AND c.id IN (NEW.constituent_id, CASE WHEN TG_OP = 'UPDATE' THEN OLD.constituent_id END);
+        RETURN NULL;
+      END $$;
 
 --
 -- Name: bam; Type: TABLE; Schema: pgboss; Owner: -
@@ -796,6 +917,43 @@ CREATE TABLE pgboss.warning (
 );
 
 --
+-- Name: audit_chain_head; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.audit_chain_head (
+    organization_id uuid NOT NULL,
+    last_sequence bigint NOT NULL,
+    last_hash text NOT NULL
+);
+
+ALTER TABLE ONLY public.audit_chain_head FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: audit_event; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.audit_event (
+    organization_id uuid NOT NULL,
+    sequence bigint NOT NULL,
+    id uuid NOT NULL,
+    at timestamp with time zone NOT NULL,
+    actor_type text NOT NULL,
+    actor_id uuid,
+    action text NOT NULL,
+    subject_type text NOT NULL,
+    subject_id uuid,
+    request_id text,
+    client_ip text,
+    details jsonb NOT NULL,
+    hash text NOT NULL,
+    CONSTRAINT audit_event_actor_type_check CHECK ((actor_type = ANY (ARRAY['MEMBER'::text, 'SYSTEM'::text, 'PUBLIC'::text]))),
+    CONSTRAINT audit_event_hash_check CHECK ((hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT audit_event_sequence_check CHECK ((sequence > 0))
+);
+
+ALTER TABLE ONLY public.audit_event FORCE ROW LEVEL SECURITY;
+
+--
 -- Name: constituent; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -820,6 +978,8 @@ CREATE TABLE public.constituent (
     street_key text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    shared_with_partners_until timestamp with time zone,
+    erased_at timestamp with time zone,
     CONSTRAINT constituent_address_state_check CHECK ((address_state ~ '^[A-Z]{2}$'::text)),
     CONSTRAINT constituent_address_zip_check CHECK ((address_zip ~ '^[0-9]{5}$'::text)),
     CONSTRAINT constituent_check CHECK ((merged_into_id <> id)),
@@ -827,6 +987,42 @@ CREATE TABLE public.constituent (
 );
 
 ALTER TABLE ONLY public.constituent FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: constituent_consent; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.constituent_consent (
+    organization_id uuid NOT NULL,
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    constituent_id uuid NOT NULL,
+    purpose text NOT NULL,
+    granted boolean NOT NULL,
+    method text NOT NULL,
+    note text,
+    recorded_by uuid,
+    recorded_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    expires_at timestamp with time zone,
+    CONSTRAINT constituent_consent_method_check CHECK ((method = ANY (ARRAY['VERBAL'::text, 'WRITTEN'::text, 'ELECTRONIC'::text, 'PUBLIC_FORM'::text]))),
+    CONSTRAINT constituent_consent_note_check CHECK (((char_length(note) >= 1) AND (char_length(note) <= 500))),
+    CONSTRAINT constituent_consent_purpose_check CHECK ((purpose = ANY (ARRAY['SHARE_WITH_PARTNERS'::text, 'CONTACT_SMS'::text, 'CONTACT_EMAIL'::text, 'SURVEY'::text])))
+);
+
+ALTER TABLE ONLY public.constituent_consent FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: current_constituent_consent; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.current_constituent_consent WITH (security_invoker='true') AS
+ SELECT DISTINCT ON (constituent_consent.organization_id, constituent_consent.constituent_id, constituent_consent.purpose) constituent_consent.organization_id,
+    constituent_consent.constituent_id,
+    constituent_consent.purpose,
+    (constituent_consent.granted AND ((constituent_consent.expires_at IS NULL) OR (constituent_consent.expires_at > now()))) AS granted,
+    constituent_consent.recorded_at,
+    constituent_consent.expires_at
+   FROM public.constituent_consent
+  ORDER BY constituent_consent.organization_id, constituent_consent.constituent_id, constituent_consent.purpose, constituent_consent.recorded_at DESC, constituent_consent.id DESC;
 
 --
 -- Name: household; Type: TABLE; Schema: public; Owner: -
@@ -978,6 +1174,11 @@ CREATE TABLE public.merge_audit (
     moved jsonb NOT NULL,
     merged_by uuid NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    moved_ids jsonb,
+    overridden jsonb DEFAULT '{}'::jsonb NOT NULL,
+    undone_by uuid,
+    undone_at timestamp with time zone,
+    CONSTRAINT merge_audit_check CHECK (((undone_by IS NULL) = (undone_at IS NULL))),
     CONSTRAINT merge_audit_kind_check CHECK ((kind = ANY (ARRAY['MERGE_CONSTITUENT'::text, 'MERGE_HOUSEHOLD'::text])))
 );
 
@@ -1133,6 +1334,7 @@ CREATE TABLE public.organization (
     timezone text DEFAULT 'UTC'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    require_sharing_consent boolean DEFAULT false NOT NULL,
     CONSTRAINT organization_daily_sms_cap_check CHECK ((daily_sms_cap >= 0)),
     CONSTRAINT organization_max_concurrency_check CHECK ((max_concurrency >= 0)),
     CONSTRAINT organization_monthly_sms_budget_check CHECK ((monthly_sms_budget >= 0)),
@@ -1522,6 +1724,34 @@ ALTER TABLE ONLY pgboss.warning
 
 ALTER TABLE ONLY public.migrations
     ADD CONSTRAINT "PK_8c82d7f526340ab734260ea46be" PRIMARY KEY (id);
+
+--
+-- Name: audit_chain_head audit_chain_head_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.audit_chain_head
+    ADD CONSTRAINT audit_chain_head_pkey PRIMARY KEY (organization_id);
+
+--
+-- Name: audit_event audit_event_organization_id_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.audit_event
+    ADD CONSTRAINT audit_event_organization_id_id_key UNIQUE (organization_id, id);
+
+--
+-- Name: audit_event audit_event_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.audit_event
+    ADD CONSTRAINT audit_event_pkey PRIMARY KEY (organization_id, sequence);
+
+--
+-- Name: constituent_consent constituent_consent_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.constituent_consent
+    ADD CONSTRAINT constituent_consent_pkey PRIMARY KEY (organization_id, id);
 
 --
 -- Name: constituent constituent_organization_id_id_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1991,6 +2221,30 @@ CREATE INDEX queue_stats_20261128_name_captured_on_deferred_count_queued_idx ON 
 CREATE INDEX warning_i1 ON pgboss.warning USING btree (created_on DESC);
 
 --
+-- Name: audit_event_action_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_event_action_idx ON public.audit_event USING btree (organization_id, action, at, sequence);
+
+--
+-- Name: audit_event_actor_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_event_actor_idx ON public.audit_event USING btree (organization_id, actor_id, at, sequence);
+
+--
+-- Name: audit_event_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_event_at_idx ON public.audit_event USING btree (organization_id, at, sequence);
+
+--
+-- Name: audit_event_subject_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_event_subject_idx ON public.audit_event USING btree (organization_id, subject_id, at, sequence);
+
+--
 -- Name: constituent_address_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2013,6 +2267,18 @@ CREATE INDEX constituent_alias_trgm_idx ON public.constituent USING gin (organiz
 --
 
 CREATE INDEX constituent_birth_date_idx ON public.constituent USING btree (organization_id, date_of_birth) WHERE (merged_into_id IS NULL);
+
+--
+-- Name: constituent_consent_current_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX constituent_consent_current_idx ON public.constituent_consent USING btree (organization_id, constituent_id, purpose, recorded_at DESC, id DESC);
+
+--
+-- Name: constituent_consent_history_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX constituent_consent_history_idx ON public.constituent_consent USING btree (organization_id, constituent_id, recorded_at DESC, id DESC);
 
 --
 -- Name: constituent_email_idx; Type: INDEX; Schema: public; Owner: -
@@ -2043,6 +2309,12 @@ CREATE INDEX constituent_phone_idx ON public.constituent USING btree (organizati
 --
 
 CREATE INDEX constituent_recent_idx ON public.constituent USING btree (organization_id, created_at DESC, id DESC) WHERE (merged_into_id IS NULL);
+
+--
+-- Name: constituent_shared_recent_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX constituent_shared_recent_idx ON public.constituent USING btree (organization_id, created_at DESC, id DESC) WHERE ((shared_with_partners_until IS NOT NULL) AND (merged_into_id IS NULL));
 
 --
 -- Name: household_match_candidate_idx; Type: INDEX; Schema: public; Owner: -
@@ -2133,6 +2405,12 @@ CREATE INDEX merge_audit_source_idx ON public.merge_audit USING btree (organizat
 --
 
 CREATE INDEX merge_audit_target_idx ON public.merge_audit USING btree (organization_id, target_constituent_id);
+
+--
+-- Name: merge_audit_undone_pair_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX merge_audit_undone_pair_idx ON public.merge_audit USING btree (organization_id, LEAST(source_constituent_id, target_constituent_id), GREATEST(source_constituent_id, target_constituent_id)) WHERE (undone_at IS NOT NULL);
 
 --
 -- Name: need_description_search_idx; Type: INDEX; Schema: public; Owner: -
@@ -2369,6 +2647,24 @@ ALTER INDEX pgboss.queue_stats_i1 ATTACH PARTITION pgboss.queue_stats_20261128_n
 ALTER INDEX pgboss.queue_stats_pkey ATTACH PARTITION pgboss.queue_stats_20261128_pkey;
 
 --
+-- Name: constituent_consent constituent_consent_changed_event; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER constituent_consent_changed_event AFTER INSERT ON public.constituent_consent FOR EACH ROW EXECUTE FUNCTION public.emit_constituent_consent_changed();
+
+--
+-- Name: constituent_consent constituent_consent_sharing; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER constituent_consent_sharing AFTER INSERT OR UPDATE OF constituent_id ON public.constituent_consent FOR EACH ROW WHEN ((new.purpose = 'SHARE_WITH_PARTNERS'::text)) EXECUTE FUNCTION public.refresh_constituent_sharing();
+
+--
+-- Name: constituent constituent_erased_event; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER constituent_erased_event AFTER UPDATE OF erased_at ON public.constituent FOR EACH ROW WHEN (((old.erased_at IS NULL) AND (new.erased_at IS NOT NULL) AND (new.merged_into_id IS NULL))) EXECUTE FUNCTION public.emit_constituent_erased();
+
+--
 -- Name: constituent constituent_merged_event; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2379,6 +2675,12 @@ CREATE TRIGGER constituent_merged_event AFTER UPDATE OF merged_into_id ON public
 --
 
 CREATE TRIGGER constituent_opt_out_changed_event AFTER UPDATE OF sms_opted_out ON public.constituent FOR EACH ROW WHEN ((old.sms_opted_out IS DISTINCT FROM new.sms_opted_out)) EXECUTE FUNCTION public.emit_constituent_opt_out_changed();
+
+--
+-- Name: constituent constituent_unmerged_event; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER constituent_unmerged_event AFTER UPDATE OF merged_into_id ON public.constituent FOR EACH ROW WHEN (((old.merged_into_id IS NOT NULL) AND (new.merged_into_id IS NULL))) EXECUTE FUNCTION public.emit_constituent_unmerged();
 
 --
 -- Name: household_match household_match_created_event; Type: TRIGGER; Schema: public; Owner: -
@@ -2474,6 +2776,41 @@ ALTER TABLE ONLY pgboss.schedule
 
 ALTER TABLE ONLY pgboss.subscription
     ADD CONSTRAINT subscription_name_fkey FOREIGN KEY (name) REFERENCES pgboss.queue(name) ON DELETE CASCADE;
+
+--
+-- Name: audit_chain_head audit_chain_head_organization_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.audit_chain_head
+    ADD CONSTRAINT audit_chain_head_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organization(id) ON DELETE CASCADE;
+
+--
+-- Name: audit_event audit_event_organization_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.audit_event
+    ADD CONSTRAINT audit_event_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organization(id) ON DELETE CASCADE;
+
+--
+-- Name: constituent_consent constituent_consent_organization_id_constituent_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.constituent_consent
+    ADD CONSTRAINT constituent_consent_organization_id_constituent_id_fkey FOREIGN KEY (organization_id, constituent_id) REFERENCES public.constituent(organization_id, id);
+
+--
+-- Name: constituent_consent constituent_consent_organization_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.constituent_consent
+    ADD CONSTRAINT constituent_consent_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organization(id) ON DELETE CASCADE;
+
+--
+-- Name: constituent_consent constituent_consent_organization_id_recorded_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.constituent_consent
+    ADD CONSTRAINT constituent_consent_organization_id_recorded_by_fkey FOREIGN KEY (organization_id, recorded_by) REFERENCES public.member(organization_id, id);
 
 --
 -- Name: constituent constituent_organization_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2663,6 +3000,13 @@ ALTER TABLE ONLY public.merge_audit
 
 ALTER TABLE ONLY public.merge_audit
     ADD CONSTRAINT merge_audit_organization_id_target_household_id_fkey FOREIGN KEY (organization_id, target_household_id) REFERENCES public.household(organization_id, id);
+
+--
+-- Name: merge_audit merge_audit_organization_id_undone_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.merge_audit
+    ADD CONSTRAINT merge_audit_organization_id_undone_by_fkey FOREIGN KEY (organization_id, undone_by) REFERENCES public.member(organization_id, id);
 
 --
 -- Name: need_history need_history_organization_id_actor_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2889,10 +3233,28 @@ ALTER TABLE ONLY public.webhook_subscription
     ADD CONSTRAINT webhook_subscription_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES public.organization(id) ON DELETE CASCADE;
 
 --
+-- Name: audit_chain_head; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.audit_chain_head ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: audit_event; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.audit_event ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: constituent; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.constituent ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: constituent_consent; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.constituent_consent ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: household; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2991,10 +3353,28 @@ ALTER TABLE public.sms_usage ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.survey_response ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: audit_chain_head system_access; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY system_access ON public.audit_chain_head TO assist_system USING (true) WITH CHECK (true);
+
+--
+-- Name: audit_event system_access; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY system_access ON public.audit_event TO assist_system USING (true) WITH CHECK (true);
+
+--
 -- Name: constituent system_access; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY system_access ON public.constituent TO assist_system USING (true) WITH CHECK (true);
+
+--
+-- Name: constituent_consent system_access; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY system_access ON public.constituent_consent TO assist_system USING (true) WITH CHECK (true);
 
 --
 -- Name: household system_access; Type: POLICY; Schema: public; Owner: -
@@ -3153,10 +3533,28 @@ ALTER TABLE public.telephony_provisioning ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.telephony_provisioning_step ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: audit_chain_head tenant_isolation; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY tenant_isolation ON public.audit_chain_head TO assist_app USING ((organization_id = (NULLIF(current_setting('app.organization_id'::text, true), ''::text))::uuid)) WITH CHECK ((organization_id = (NULLIF(current_setting('app.organization_id'::text, true), ''::text))::uuid));
+
+--
+-- Name: audit_event tenant_isolation; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY tenant_isolation ON public.audit_event TO assist_app USING ((organization_id = (NULLIF(current_setting('app.organization_id'::text, true), ''::text))::uuid)) WITH CHECK ((organization_id = (NULLIF(current_setting('app.organization_id'::text, true), ''::text))::uuid));
+
+--
 -- Name: constituent tenant_isolation; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY tenant_isolation ON public.constituent TO assist_app USING ((organization_id = (NULLIF(current_setting('app.organization_id'::text, true), ''::text))::uuid)) WITH CHECK ((organization_id = (NULLIF(current_setting('app.organization_id'::text, true), ''::text))::uuid));
+
+--
+-- Name: constituent_consent tenant_isolation; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY tenant_isolation ON public.constituent_consent TO assist_app USING ((organization_id = (NULLIF(current_setting('app.organization_id'::text, true), ''::text))::uuid)) WITH CHECK ((organization_id = (NULLIF(current_setting('app.organization_id'::text, true), ''::text))::uuid));
 
 --
 -- Name: household tenant_isolation; Type: POLICY; Schema: public; Owner: -
@@ -3419,11 +3817,52 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE pgboss.warning TO assist_app;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE pgboss.warning TO assist_system;
 
 --
+-- Name: TABLE audit_chain_head; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,UPDATE ON TABLE public.audit_chain_head TO assist_app;
+GRANT SELECT,INSERT,UPDATE ON TABLE public.audit_chain_head TO assist_system;
+
+--
+-- Name: TABLE audit_event; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT ON TABLE public.audit_event TO assist_app;
+GRANT SELECT,INSERT ON TABLE public.audit_event TO assist_system;
+
+--
 -- Name: TABLE constituent; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.constituent TO assist_app;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.constituent TO assist_system;
+
+--
+-- Name: TABLE constituent_consent; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT ON TABLE public.constituent_consent TO assist_app;
+GRANT SELECT,INSERT ON TABLE public.constituent_consent TO assist_system;
+
+--
+-- Name: COLUMN constituent_consent.constituent_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(constituent_id) ON TABLE public.constituent_consent TO assist_app;
+
+--
+-- Name: COLUMN constituent_consent.note; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(note) ON TABLE public.constituent_consent TO assist_app;
+GRANT UPDATE(note) ON TABLE public.constituent_consent TO assist_system;
+
+--
+-- Name: TABLE current_constituent_consent; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.current_constituent_consent TO assist_app;
+GRANT SELECT ON TABLE public.current_constituent_consent TO assist_system;
 
 --
 -- Name: TABLE household; Type: ACL; Schema: public; Owner: -

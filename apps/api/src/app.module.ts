@@ -3,6 +3,7 @@ import { AuthModule } from '@app/auth';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { JobProcessorsModule } from '@app/jobs';
+import { AuditModule } from './modules/audit/audit.module';
 import { AuthApiModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MembersModule } from './modules/members/members.module';
@@ -47,6 +48,7 @@ export class AppModule {
         TelephonyModule,
         WebhooksModule,
         EventSubscriptionsModule,
+        AuditModule,
       ],
     };
   }

@@ -2,7 +2,7 @@ import type { AccessProfile, MemberRole } from '@assist/contracts';
 import type { NeedVisibility } from '@app/database';
 import { DomainError } from '@app/http';
 import { can, type AuthContext } from './auth-context';
-import { PROFILE_PERMISSIONS } from '@assist/contracts';
+import { Permission, PROFILE_PERMISSIONS } from '@assist/contracts';
 
 /**
  * Row scope checks and filters, derived from the caller's ROLE_ROW_SCOPE (row-scope.ts). A
@@ -137,6 +137,45 @@ export function needMessagingVisibility(auth: AuthContext): NeedVisibility {
     scope: partnerId === null ? { kind: 'organization' } : { kind: 'partner', partnerId },
     confidentialOnlyOf: confidentialNeedsOnlyOf(auth),
   };
+}
+
+/** The organization setting that narrows what members with a partner see of constituents. */
+export interface SharingPolicy {
+  requireSharingConsent: boolean;
+}
+
+/** Whether requireSharingConsent can bind the caller at all: members with a partner. */
+export function boundBySharingConsent(auth: AuthContext): boolean {
+  return auth.partnerId !== null;
+}
+
+/**
+ * Whether the caller sees, finds and messages only constituents that currently consent to
+ * SHARE_WITH_PARTNERS: a member with a partner, in an organization requiring that consent.
+ */
+export function needsSharingConsent(auth: AuthContext, policy: SharingPolicy): boolean {
+  return policy.requireSharingConsent && boundBySharingConsent(auth);
+}
+
+/** Whether a constituent is shared with the caller: consenting, or no consent needed. */
+export function isSharedWith(
+  auth: AuthContext,
+  policy: SharingPolicy,
+  sharedWithPartners: boolean,
+): boolean {
+  return sharedWithPartners || !needsSharingConsent(auth, policy);
+}
+
+/**
+ * Whether the caller reads a constituent's personal fields (null otherwise): the pii_reader
+ * permission, and the constituent shared with the caller (isSharedWith).
+ */
+export function mayReadPiiOf(
+  auth: AuthContext,
+  policy: SharingPolicy,
+  sharedWithPartners: boolean,
+): boolean {
+  return can(auth, Permission.PiiRead) && isSharedWith(auth, policy, sharedWithPartners);
 }
 
 const VOLUNTEER_NEED_FIELDS: readonly string[] = ['status', 'reason', 'outcome'];

@@ -404,6 +404,51 @@ export const OPERATIONS = {
     authenticated: true,
     paged: false,
   },
+  eraseConstituent: {
+    method: 'POST',
+    path: '/api/constituents/{id}/erase',
+    pathParams: ['id'],
+    queryParams: [],
+    body: true,
+    authenticated: true,
+    paged: false,
+  },
+  listConsents: {
+    method: 'GET',
+    path: '/api/constituents/{id}/consents',
+    pathParams: ['id'],
+    queryParams: ['limit', 'cursor'],
+    body: false,
+    authenticated: true,
+    paged: true,
+  },
+  recordConsent: {
+    method: 'POST',
+    path: '/api/constituents/{id}/consents',
+    pathParams: ['id'],
+    queryParams: [],
+    body: true,
+    authenticated: true,
+    paged: false,
+  },
+  listConstituentMerges: {
+    method: 'GET',
+    path: '/api/constituents/{id}/merges',
+    pathParams: ['id'],
+    queryParams: ['limit', 'cursor'],
+    body: false,
+    authenticated: true,
+    paged: true,
+  },
+  undoConstituentMerge: {
+    method: 'POST',
+    path: '/api/constituents/merges/{mergeId}/undo',
+    pathParams: ['mergeId'],
+    queryParams: [],
+    body: false,
+    authenticated: true,
+    paged: false,
+  },
   getHousehold: {
     method: 'GET',
     path: '/api/households/{id}',
@@ -556,6 +601,24 @@ export const OPERATIONS = {
     body: false,
     authenticated: true,
     paged: true,
+  },
+  listAuditEvents: {
+    method: 'GET',
+    path: '/api/audit-events',
+    pathParams: [],
+    queryParams: ['limit', 'cursor', 'actorId', 'subjectId', 'action', 'from', 'to'],
+    body: false,
+    authenticated: true,
+    paged: true,
+  },
+  verifyAuditEvents: {
+    method: 'GET',
+    path: '/api/audit-events/verify',
+    pathParams: [],
+    queryParams: [],
+    body: false,
+    authenticated: true,
+    paged: false,
   },
 } as const satisfies Record<OperationId, OperationRoute>;
 
@@ -911,6 +974,46 @@ export abstract class AssistOperations {
     return this.call('optOutConstituent', input, options);
   }
 
+  /** Erase a constituent's personal data (`POST /api/constituents/{id}/erase`) */
+  eraseConstituent(
+    input: OperationInput<'eraseConstituent'>,
+    options?: CallOptions,
+  ): Promise<OperationResponse<'eraseConstituent'>> {
+    return this.call('eraseConstituent', input, options);
+  }
+
+  /** A constituent's consent history, newest first (`GET /api/constituents/{id}/consents`) */
+  listConsents(
+    input: OperationInput<'listConsents'>,
+    options?: CallOptions,
+  ): Promise<OperationResponse<'listConsents'>> {
+    return this.call('listConsents', input, options);
+  }
+
+  /** Record a consent given or withdrawn (`POST /api/constituents/{id}/consents`) */
+  recordConsent(
+    input: OperationInput<'recordConsent'>,
+    options?: CallOptions,
+  ): Promise<OperationResponse<'recordConsent'>> {
+    return this.call('recordConsent', input, options);
+  }
+
+  /** A constituent's merges, newest first (`GET /api/constituents/{id}/merges`) */
+  listConstituentMerges(
+    input: OperationInput<'listConstituentMerges'>,
+    options?: CallOptions,
+  ): Promise<OperationResponse<'listConstituentMerges'>> {
+    return this.call('listConstituentMerges', input, options);
+  }
+
+  /** Undo a constituent merge (`POST /api/constituents/merges/{mergeId}/undo`) */
+  undoConstituentMerge(
+    input: OperationInput<'undoConstituentMerge'>,
+    options?: CallOptions,
+  ): Promise<OperationResponse<'undoConstituentMerge'>> {
+    return this.call('undoConstituentMerge', input, options);
+  }
+
   /** A household and its members (`GET /api/households/{id}`) */
   getHousehold(
     input: OperationInput<'getHousehold'>,
@@ -1045,5 +1148,21 @@ export abstract class AssistOperations {
     options?: CallOptions,
   ): Promise<OperationResponse<'listEventDeliveries'>> {
     return this.call('listEventDeliveries', input, options);
+  }
+
+  /** The organization's access audit log, newest first (`GET /api/audit-events`) */
+  listAuditEvents(
+    input: OperationInput<'listAuditEvents'> = {},
+    options?: CallOptions,
+  ): Promise<OperationResponse<'listAuditEvents'>> {
+    return this.call('listAuditEvents', input, options);
+  }
+
+  /** Recompute the organization's whole audit chain (`GET /api/audit-events/verify`) */
+  verifyAuditEvents(
+    input: OperationInput<'verifyAuditEvents'> = {},
+    options?: CallOptions,
+  ): Promise<OperationResponse<'verifyAuditEvents'>> {
+    return this.call('verifyAuditEvents', input, options);
   }
 }

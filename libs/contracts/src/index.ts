@@ -6,3 +6,4 @@ export * from './need-statuses';
 export * from './problem-types';
 export * from './organization-statuses';
 export * from './email-providers';
+export * from './audit';

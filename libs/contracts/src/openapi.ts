@@ -388,13 +388,13 @@ export interface paths {
     };
     /**
      * Read the demographic survey behind a surveyLink (no credential)
-     * @description The fixed questions, and whether the survey was answered. An unknown token, one more than 30 days after the request and one of a disabled organization are all 404.
+     * @description The fixed questions, and whether the survey was answered. An unknown token, one more than 30 days after the request, one of a disabled organization and one whose constituent does not consent to SURVEY (withdrawn, or a grant expired) are all 404.
      */
     get: operations['getSurvey'];
     put?: never;
     /**
      * Answer the demographic survey once (no credential)
-     * @description Every question is optional. The answers are anonymous demographics, stored apart from the person's contact details. A second submission is 409 survey-already-submitted. An unknown token, one more than 30 days after the request and one of a disabled organization are all 404.
+     * @description Every question is optional. The answers are anonymous demographics, stored apart from the person's contact details. A second submission is 409 survey-already-submitted. An unknown token, one more than 30 days after the request, one of a disabled organization and one whose constituent does not consent to SURVEY (withdrawn, or a grant expired) are all 404.
      */
     post: operations['submitSurvey'];
     delete?: never;
@@ -524,13 +524,13 @@ export interface paths {
     };
     /**
      * Search constituents
-     * @description By email (exact, any case), phone (any formatting), a need reference number, or name (typo-tolerant trigram similarity, a single word or several, nicknames such as Bill for William, first and last in any order), best match first. Searching by name, phone or email needs the pii_reader profile (403 otherwise); other callers may search by a reference number, which finds only needs they may see. The query is trimmed; a text with nothing searchable (empty, white space, only punctuation, %, _, \) finds nothing; without a query, the newest constituents. Merged-away constituents never appear. Personal fields are null for callers without the pii_reader profile.
+     * @description By email (exact, any case), phone (any formatting), a need reference number, or name (typo-tolerant trigram similarity, a single word or several, nicknames such as Bill for William, first and last in any order), best match first. Searching by name, phone or email needs the pii_reader profile (403 otherwise); other callers may search by a reference number, which finds only needs they may see. The query is trimmed; a text with nothing searchable (empty, white space, only punctuation, %, _, \) finds nothing; without a query, the newest constituents. Merged-away constituents never appear, nor, for members with a partner in an organization requiring sharing consent, those not consenting to SHARE_WITH_PARTNERS. Personal fields are null for callers without the pii_reader profile, and for members with a partner while the organization requires sharing consent and the constituent has not given SHARE_WITH_PARTNERS.
      */
     get: operations['searchConstituents'];
     put?: never;
     /**
      * Create a constituent (staff intake)
-     * @description In the given household, else in a new one. Returns the record and the household matches (likely duplicates) raised for review. Personal fields are null for callers without the pii_reader profile.
+     * @description In the given household, else in a new one. Returns the record and the household matches (likely duplicates) raised for review. Personal fields are null for callers without the pii_reader profile, and for members with a partner while the organization requires sharing consent and the constituent has not given SHARE_WITH_PARTNERS.
      */
     post: operations['createConstituent'];
     delete?: never;
@@ -550,7 +550,7 @@ export interface paths {
     put?: never;
     /**
      * Merge one constituent into another
-     * @description One transaction: the source's needs, interactions and household matches move to the target, fieldOverrides win over the target, and the source stops existing for reads and searches. mergeHouseholds also moves the source's whole household; a household left empty always follows. Audit-logged with both records as they were. Returns the target. Personal fields are null for callers without the pii_reader profile.
+     * @description One transaction: the source's needs, interactions and household matches move to the target, fieldOverrides win over the target, and the source stops existing for reads and searches. mergeHouseholds also moves the source's whole household; a household left empty always follows. Audit-logged with both records as they were. Returns the target. Personal fields are null for callers without the pii_reader profile, and for members with a partner while the organization requires sharing consent and the constituent has not given SHARE_WITH_PARTNERS.
      */
     post: operations['mergeConstituents'];
     delete?: never;
@@ -568,12 +568,12 @@ export interface paths {
     };
     /**
      * Read a constituent
-     * @description Personal fields are null for callers without the pii_reader profile.
+     * @description Personal fields are null for callers without the pii_reader profile, and for members with a partner while the organization requires sharing consent and the constituent has not given SHARE_WITH_PARTNERS.
      */
     get: operations['getConstituent'];
     /**
      * Update a constituent (partial)
-     * @description An omitted field is unchanged; null clears it. Raises household matches the new values suggest. Personal fields are null for callers without the pii_reader profile.
+     * @description An omitted field is unchanged; null clears it. Raises household matches the new values suggest. Personal fields are null for callers without the pii_reader profile, and for members with a partner while the organization requires sharing consent and the constituent has not given SHARE_WITH_PARTNERS.
      */
     put: operations['updateConstituent'];
     post?: never;
@@ -594,9 +594,93 @@ export interface paths {
     put?: never;
     /**
      * Opt a constituent out of SMS (idempotent)
-     * @description Personal fields are null for callers without the pii_reader profile.
+     * @description Personal fields are null for callers without the pii_reader profile, and for members with a partner while the organization requires sharing consent and the constituent has not given SHARE_WITH_PARTNERS.
      */
     post: operations['optOutConstituent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/constituents/{id}/erase': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Erase a constituent's personal data
+     * @description One transaction: every personal field becomes null, its search and matching entries go, it leaves its household, its pending household matches are dismissed, its interactions lose subject and body, its telephony records lose their numbers, its merge records lose its personal values, its consent records lose their notes. Its needs stay. Afterwards searches and matching never return it and PUT is 409 constituent-erased. Erasing again answers the record with the first erasedAt and changes nothing. Audit-logged with the reason.
+     */
+    post: operations['eraseConstituent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/constituents/{id}/consents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A constituent's consent history, newest first
+     * @description Every record, also the withdrawn and the expired. Notes are null for callers who may not read the constituent's personal fields.
+     */
+    get: operations['listConsents'];
+    put?: never;
+    /**
+     * Record a consent given or withdrawn
+     * @description Records are never changed or deleted: a withdrawal is a new record with granted false, and the newest record of each purpose is the constituent's current consent (`consents` of the record). Emits constituent.consent_changed. Location: the history.
+     */
+    post: operations['recordConsent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/constituents/{id}/merges': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A constituent's merges, newest first
+     * @description Every constituent merge (POST /api/constituents/merge or a MERGE_CONSTITUENT resolve) the constituent took part in as source or target, undone or not; a merged-away source answers here though its GET is 404. Ids, times and field names only.
+     */
+    get: operations['listConstituentMerges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/constituents/merges/{mergeId}/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo a constituent merge
+     * @description One transaction: the source exists again as before the merge, the needs, interactions, household matches and other records the merge moved go back to it (and the household members a household merge moved, to its household), and the target gets back the earlier values of the fields the merge overrode. An SMS opt-out the merge carried to the target stays. The pair is never suggested again: the match the merge resolved becomes DISMISSED. 409 merge-undo-conflict (errors naming each field) when an overridden field of the target has changed since, or the target has since been merged away; 409 merge-already-undone the second time. Emits constituent.unmerged.
+     */
+    post: operations['undoConstituentMerge'];
     delete?: never;
     options?: never;
     head?: never;
@@ -718,7 +802,7 @@ export interface paths {
     put?: never;
     /**
      * Send an SMS to the need's constituent
-     * @description Accepted for sending (QUEUED), or SCHEDULED for the end of quiet hours unless `emergency` and the organization bypasses quiet hours for emergencies. The organization's `smsSenderName` is prepended. Counts against the daily cap and monthly budget (429 with retry_after until the reset, in the organization's timezone). A refused send records nothing.
+     * @description Accepted for sending (QUEUED), or SCHEDULED for the end of quiet hours unless `emergency` and the organization bypasses quiet hours for emergencies. The organization's `smsSenderName` is prepended. Counts against the daily cap and monthly budget (429 with retry_after until the reset, in the organization's timezone). A refused send records nothing. 409 consent-required (with `purpose`, nothing recorded) while the constituent's CONTACT_SMS consent is withdrawn or expired (no record: allowed), or, for a member with a partner in an organization requiring sharing consent, until it consents to SHARE_WITH_PARTNERS.
      */
     post: operations['sendNeedSms'];
     delete?: never;
@@ -738,7 +822,7 @@ export interface paths {
     put?: never;
     /**
      * Email the need's constituent through the organization's provider
-     * @description A body containing HTML tags is sent as HTML with a plain-text version. A provider failure is recorded as a FAILED interaction and answered with 400 email-send-failed.
+     * @description A body containing HTML tags is sent as HTML with a plain-text version. A provider failure is recorded as a FAILED interaction and answered with 400 email-send-failed. 409 consent-required (with `purpose`, nothing recorded) while the constituent's CONTACT_EMAIL consent is withdrawn or expired (no record: allowed), or, for a member with a partner in an organization requiring sharing consent, until it consents to SHARE_WITH_PARTNERS.
      */
     post: operations['sendNeedEmail'];
     delete?: never;
@@ -867,6 +951,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's access audit log, newest first
+     * @description Who read, searched or changed what, when and from where: one entry per access, appended in the transaction of the access and never changed. An unknown action is 400.
+     */
+    get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/audit-events/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Recompute the organization's whole audit chain
+     * @description Reads every entry in sequence order and recomputes each hash from the one before; names the first entry that is missing or was changed.
+     */
+    get: operations['verifyAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -922,6 +1046,11 @@ export interface components {
       /** @description Seconds to wait before trying again (429 and 503) */
       retry_after?: number;
       errors?: components['schemas']['FieldErrorDto'][];
+      /**
+       * @description consent-required: the consent purpose the request needs
+       * @example CONTACT_SMS
+       */
+      purpose?: string;
     };
     LoginDto: {
       /**
@@ -1135,6 +1264,174 @@ export interface components {
        */
       phone?: string | null;
     };
+    IntakeConsentDto: {
+      /** @enum {string} */
+      purpose: 'SHARE_WITH_PARTNERS' | 'CONTACT_SMS' | 'CONTACT_EMAIL' | 'SURVEY';
+      granted: boolean;
+    };
+    PublicContactDto: {
+      /** @example Maria */
+      firstName?: string | null;
+      /** @example Lopez */
+      lastName?: string | null;
+      /**
+       * Format: e164
+       * @description E.164
+       * @example +12025550123
+       */
+      phone?: string | null;
+      /**
+       * Format: email
+       * @example maria@example.org
+       */
+      email?: string | null;
+      /** @example 12 Oak St Apt 3 */
+      addressStreet?: string | null;
+      /** @example Springfield */
+      addressCity?: string | null;
+      /**
+       * @example IL
+       * @enum {string|null}
+       */
+      addressState?:
+        | 'AL'
+        | 'AK'
+        | 'AZ'
+        | 'AR'
+        | 'CA'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'FL'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'TX'
+        | 'UT'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY'
+        | 'DC'
+        | 'AS'
+        | 'GU'
+        | 'MP'
+        | 'PR'
+        | 'VI'
+        | 'UM'
+        | null;
+      /** @example 62704 */
+      addressZip?: string | null;
+      /**
+       * Format: date
+       * @example 1980-05-01
+       */
+      dateOfBirth?: string | null;
+      /** @description Recorded for the need's constituent with method PUBLIC_FORM; each purpose once */
+      consents?: components['schemas']['IntakeConsentDto'][];
+    };
+    CreatePublicNeedDto: {
+      /** @example We need groceries for a family of four */
+      description: string;
+      /**
+       * Format: uuid
+       * @description Route to this partner; without it the description is matched against partner keywords, then the default partner takes it
+       */
+      partnerId?: string;
+      /** @description Partner-specific intake data */
+      customFields?: {
+        [key: string]: unknown;
+      };
+      /** @description Defaults to the partner's defaultConfidential */
+      isConfidential?: boolean;
+      /**
+       * Format: uuid
+       * @description Parent of a linked multi-step request
+       */
+      parentNeedId?: string;
+      /** Format: uuid */
+      constituentId?: string;
+      /**
+       * Format: uuid
+       * @description Defaults to the constituent's household
+       */
+      householdId?: string;
+      /**
+       * Format: uuid
+       * @description The organization asked for help
+       */
+      organizationId: string;
+      /** @description Creates or matches a constituent (instead of constituentId and householdId) and records the consents the form asked for, with method PUBLIC_FORM */
+      contact?: components['schemas']['PublicContactDto'];
+    };
+    PublicNeedCreatedDto: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description Public tracking code
+       * @example ABCD-7K3M9Q
+       */
+      referenceNumber: string;
+      /**
+       * Format: uuid
+       * @description Token for the optional demographic survey
+       */
+      surveyToken: string;
+      /**
+       * @description Full URL of the public survey
+       * @example https://app.example.org/survey/0b7f…
+       */
+      surveyLink: string;
+      /** @description Target response window of the matched partner, in hours */
+      slaHours: number;
+    };
+    PublicStatusDto: {
+      /** @example ABCD-7K3M9Q */
+      referenceNumber: string;
+      /**
+       * @description RECEIVED (waiting for a partner, also after a transfer), IN_PROGRESS, WAITING_ON_YOU, RESOLVED, or CLOSED (declined or cancelled)
+       * @enum {string}
+       */
+      status: 'RECEIVED' | 'IN_PROGRESS' | 'WAITING_ON_YOU' | 'RESOLVED' | 'CLOSED';
+      /** @description The partner's public category name; null for a confidential request */
+      category: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
     ContactDto: {
       /** @example Maria */
       firstName?: string | null;
@@ -1225,76 +1522,6 @@ export interface components {
        * @example 1980-05-01
        */
       dateOfBirth?: string | null;
-    };
-    CreatePublicNeedDto: {
-      /** @example We need groceries for a family of four */
-      description: string;
-      /**
-       * Format: uuid
-       * @description Route to this partner; without it the description is matched against partner keywords, then the default partner takes it
-       */
-      partnerId?: string;
-      /** @description Partner-specific intake data */
-      customFields?: {
-        [key: string]: unknown;
-      };
-      /** @description Defaults to the partner's defaultConfidential */
-      isConfidential?: boolean;
-      /**
-       * Format: uuid
-       * @description Parent of a linked multi-step request
-       */
-      parentNeedId?: string;
-      /** Format: uuid */
-      constituentId?: string;
-      /**
-       * Format: uuid
-       * @description Defaults to the constituent's household
-       */
-      householdId?: string;
-      /** @description Creates or matches a constituent (instead of constituentId and householdId); the need's duplicateWarning, shown to staff only, tells of likely duplicates */
-      contact?: components['schemas']['ContactDto'];
-      /**
-       * Format: uuid
-       * @description The organization asked for help
-       */
-      organizationId: string;
-    };
-    PublicNeedCreatedDto: {
-      /** Format: uuid */
-      id: string;
-      /**
-       * @description Public tracking code
-       * @example ABCD-7K3M9Q
-       */
-      referenceNumber: string;
-      /**
-       * Format: uuid
-       * @description Token for the optional demographic survey
-       */
-      surveyToken: string;
-      /**
-       * @description Full URL of the public survey
-       * @example https://app.example.org/survey/0b7f…
-       */
-      surveyLink: string;
-      /** @description Target response window of the matched partner, in hours */
-      slaHours: number;
-    };
-    PublicStatusDto: {
-      /** @example ABCD-7K3M9Q */
-      referenceNumber: string;
-      /**
-       * @description RECEIVED (waiting for a partner, also after a transfer), IN_PROGRESS, WAITING_ON_YOU, RESOLVED, or CLOSED (declined or cancelled)
-       * @enum {string}
-       */
-      status: 'RECEIVED' | 'IN_PROGRESS' | 'WAITING_ON_YOU' | 'RESOLVED' | 'CLOSED';
-      /** @description The partner's public category name; null for a confidential request */
-      category: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
     };
     CreateNeedDto: {
       /** @example We need groceries for a family of four */
@@ -1619,6 +1846,8 @@ export interface components {
       legalZip: string | null;
       /** @example UTC */
       timezone: string;
+      /** @description Members with a partner see a constituent's personal fields, find it in searches and email or text its needs only while it consents to SHARE_WITH_PARTNERS (default false) */
+      requireSharingConsent: boolean;
       /** @description System ceilings (set by the environment) of maxConcurrency, dailySmsCap and monthlySmsBudget: a PUT above one is 400 naming the field. Not writable. */
       ceilings: components['schemas']['SmsSettingCeilingsDto'];
     };
@@ -1775,6 +2004,8 @@ export interface components {
        * @example America/Chicago
        */
       timezone?: string;
+      /** @description Members with a partner see a constituent's personal fields, find it in searches and email or text its needs only while it consents to SHARE_WITH_PARTNERS (default false) */
+      requireSharingConsent?: boolean;
     };
     EmailSettingsResponseDto: {
       /** @enum {string} */
@@ -2130,6 +2361,24 @@ export interface components {
        */
       householdId?: string;
     };
+    ConsentStateDto: {
+      /** @description The newest record of the purpose; false once a grant has expired */
+      granted: boolean;
+      /** Format: date-time */
+      recordedAt: string;
+      /** Format: date-time */
+      expiresAt: string | null;
+    };
+    ConstituentConsentsDto: {
+      /** @description null: none recorded */
+      SHARE_WITH_PARTNERS: components['schemas']['ConsentStateDto'] | (never | null);
+      /** @description null: none recorded */
+      CONTACT_SMS: components['schemas']['ConsentStateDto'] | (never | null);
+      /** @description null: none recorded */
+      CONTACT_EMAIL: components['schemas']['ConsentStateDto'] | (never | null);
+      /** @description null: none recorded */
+      SURVEY: components['schemas']['ConsentStateDto'] | (never | null);
+    };
     HouseholdMatchResponseDto: {
       /** Format: uuid */
       id: string;
@@ -2173,25 +2422,28 @@ export interface components {
     CreatedConstituentResponseDto: {
       /** Format: uuid */
       id: string;
-      /** Format: uuid */
-      householdId: string;
-      /** @description null without the pii_reader profile */
+      /**
+       * Format: uuid
+       * @description null once erased
+       */
+      householdId: string | null;
+      /** @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted */
       firstName: string | null;
-      /** @description null without the pii_reader profile */
+      /** @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted */
       lastName: string | null;
       /**
-       * @description null without the pii_reader profile
+       * @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted
        * @example +12025550123
        */
       phone: string | null;
       /**
        * Format: email
-       * @description null without the pii_reader profile
+       * @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted
        */
       email: string | null;
-      /** @description null without the pii_reader profile */
+      /** @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted */
       addressStreet: string | null;
-      /** @description null without the pii_reader profile */
+      /** @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted */
       addressCity: string | null;
       /** @example IL */
       addressState: string | null;
@@ -2199,35 +2451,45 @@ export interface components {
       addressZip: string | null;
       /**
        * Format: date
-       * @description null without the pii_reader profile
+       * @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted
        */
       dateOfBirth: string | null;
       smsOptedOut: boolean;
+      /** @description The current consent to each purpose, from its newest record (docs/CONSENT.md) */
+      consents: components['schemas']['ConstituentConsentsDto'];
+      /**
+       * Format: date-time
+       * @description When the constituent was erased (docs/ERASURE.md): its personal fields are null
+       */
+      erasedAt: string | null;
       /** @description Likely duplicates raised for review */
       matches: components['schemas']['HouseholdMatchResponseDto'][];
     };
     ConstituentResponseDto: {
       /** Format: uuid */
       id: string;
-      /** Format: uuid */
-      householdId: string;
-      /** @description null without the pii_reader profile */
+      /**
+       * Format: uuid
+       * @description null once erased
+       */
+      householdId: string | null;
+      /** @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted */
       firstName: string | null;
-      /** @description null without the pii_reader profile */
+      /** @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted */
       lastName: string | null;
       /**
-       * @description null without the pii_reader profile
+       * @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted
        * @example +12025550123
        */
       phone: string | null;
       /**
        * Format: email
-       * @description null without the pii_reader profile
+       * @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted
        */
       email: string | null;
-      /** @description null without the pii_reader profile */
+      /** @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted */
       addressStreet: string | null;
-      /** @description null without the pii_reader profile */
+      /** @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted */
       addressCity: string | null;
       /** @example IL */
       addressState: string | null;
@@ -2235,10 +2497,17 @@ export interface components {
       addressZip: string | null;
       /**
        * Format: date
-       * @description null without the pii_reader profile
+       * @description null without the pii_reader profile, and for members with a partner when the organization requires sharing consent and SHARE_WITH_PARTNERS is not currently granted
        */
       dateOfBirth: string | null;
       smsOptedOut: boolean;
+      /** @description The current consent to each purpose, from its newest record (docs/CONSENT.md) */
+      consents: components['schemas']['ConstituentConsentsDto'];
+      /**
+       * Format: date-time
+       * @description When the constituent was erased (docs/ERASURE.md): its personal fields are null
+       */
+      erasedAt: string | null;
     };
     MergeConstituentsDto: {
       /**
@@ -2255,6 +2524,95 @@ export interface components {
       mergeHouseholds: boolean;
       /** @description Values that win over the target's (null clears) */
       fieldOverrides?: components['schemas']['ContactDto'];
+    };
+    EraseConstituentDto: {
+      /**
+       * @description Why the constituent is erased
+       * @enum {string}
+       */
+      reason: 'REQUEST' | 'LEGAL' | 'DUPLICATE_RECORD' | 'OTHER';
+    };
+    RecordConsentDto: {
+      /** @enum {string} */
+      purpose: 'SHARE_WITH_PARTNERS' | 'CONTACT_SMS' | 'CONTACT_EMAIL' | 'SURVEY';
+      /** @description true: given; false: withdrawn or refused */
+      granted: boolean;
+      /**
+       * @description How the constituent gave or withdrew it
+       * @enum {string}
+       */
+      method: 'VERBAL' | 'WRITTEN' | 'ELECTRONIC' | 'PUBLIC_FORM';
+      /** @description Trimmed; shown only to members who may read the personal fields. Omit rather than null */
+      note?: string;
+      /**
+       * Format: date-time
+       * @description In the future; once past, a grant reads as not granted. Omit: never expires
+       */
+      expiresAt?: string;
+    };
+    ConsentRecordResponseDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      constituentId: string;
+      /** @enum {string} */
+      purpose: 'SHARE_WITH_PARTNERS' | 'CONTACT_SMS' | 'CONTACT_EMAIL' | 'SURVEY';
+      granted: boolean;
+      /** @enum {string} */
+      method: 'VERBAL' | 'WRITTEN' | 'ELECTRONIC' | 'PUBLIC_FORM';
+      /** @description null without the pii_reader profile (as the personal fields) */
+      note: string | null;
+      /**
+       * Format: uuid
+       * @description The member who recorded it; null for public intake
+       */
+      recordedBy: string | null;
+      /** Format: date-time */
+      recordedAt: string;
+      /** Format: date-time */
+      expiresAt: string | null;
+    };
+    MergeResponseDto: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: uuid
+       * @description Merged away by the merge (until it is undone)
+       */
+      sourceConstituentId: string;
+      /** Format: uuid */
+      targetConstituentId: string;
+      /**
+       * Format: uuid
+       * @description The member who merged
+       */
+      mergedBy: string;
+      /** Format: date-time */
+      mergedAt: string;
+      /** @description The target's fields the merge changed (fieldOverrides); undo restores them */
+      overriddenFields: (
+        | 'firstName'
+        | 'lastName'
+        | 'phone'
+        | 'email'
+        | 'addressStreet'
+        | 'addressCity'
+        | 'addressState'
+        | 'addressZip'
+        | 'dateOfBirth'
+      )[];
+      /** Format: uuid */
+      undoneBy: string | null;
+      /** Format: date-time */
+      undoneAt: string | null;
+    };
+    MergeUndoResponseDto: {
+      /** @description The merge, with undoneBy and undoneAt */
+      merge: components['schemas']['MergeResponseDto'];
+      /** @description The source, live again */
+      source: components['schemas']['ConstituentResponseDto'];
+      /** @description The target, its fields restored */
+      target: components['schemas']['ConstituentResponseDto'];
     };
     HouseholdResponseDto: {
       /** Format: uuid */
@@ -2456,8 +2814,11 @@ export interface components {
         | 'interaction.created'
         | 'interaction.status_changed'
         | 'constituent.merged'
+        | 'constituent.unmerged'
         | 'constituent.opted_out'
         | 'constituent.opted_in'
+        | 'constituent.consent_changed'
+        | 'constituent.erased'
         | 'household_match.created'
         | 'provisioning.updated'
       )[];
@@ -2476,8 +2837,11 @@ export interface components {
         | 'interaction.created'
         | 'interaction.status_changed'
         | 'constituent.merged'
+        | 'constituent.unmerged'
         | 'constituent.opted_out'
         | 'constituent.opted_in'
+        | 'constituent.consent_changed'
+        | 'constituent.erased'
         | 'household_match.created'
         | 'provisioning.updated'
       )[];
@@ -2502,8 +2866,11 @@ export interface components {
         | 'interaction.created'
         | 'interaction.status_changed'
         | 'constituent.merged'
+        | 'constituent.unmerged'
         | 'constituent.opted_out'
         | 'constituent.opted_in'
+        | 'constituent.consent_changed'
+        | 'constituent.erased'
         | 'household_match.created'
         | 'provisioning.updated'
       )[];
@@ -2528,8 +2895,11 @@ export interface components {
         | 'interaction.created'
         | 'interaction.status_changed'
         | 'constituent.merged'
+        | 'constituent.unmerged'
         | 'constituent.opted_out'
         | 'constituent.opted_in'
+        | 'constituent.consent_changed'
+        | 'constituent.erased'
         | 'household_match.created'
         | 'provisioning.updated'
       )[];
@@ -2555,8 +2925,11 @@ export interface components {
         | 'interaction.created'
         | 'interaction.status_changed'
         | 'constituent.merged'
+        | 'constituent.unmerged'
         | 'constituent.opted_out'
         | 'constituent.opted_in'
+        | 'constituent.consent_changed'
+        | 'constituent.erased'
         | 'household_match.created'
         | 'provisioning.updated';
       /** @enum {string} */
@@ -2570,6 +2943,71 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       deliveredAt: string | null;
+    };
+    AuditEventResponseDto: {
+      /** Format: uuid */
+      id: string;
+      /** @description From 1 per organization, no gaps */
+      sequence: number;
+      /**
+       * Format: date-time
+       * @description ISO 8601 with milliseconds and Z
+       */
+      at: string;
+      /** @enum {string} */
+      actorType: 'MEMBER' | 'SYSTEM' | 'PUBLIC';
+      /**
+       * Format: uuid
+       * @description The member (MEMBER); null for SYSTEM and PUBLIC
+       */
+      actorId: string | null;
+      /** @enum {string} */
+      action:
+        | 'constituent.read'
+        | 'constituent.search'
+        | 'constituent.create'
+        | 'constituent.update'
+        | 'constituent.merge'
+        | 'constituent.merge_undo'
+        | 'constituent.erase'
+        | 'consent.record'
+        | 'need.read'
+        | 'export.create'
+        | 'export.download'
+        | 'import.create'
+        | 'member.create'
+        | 'member.update'
+        | 'member.deactivate'
+        | 'settings.update'
+        | 'retention.run'
+        | 'auth.login'
+        | 'auth.login_failed';
+      /** @enum {string} */
+      subjectType:
+        'constituent' | 'need' | 'member' | 'organization' | 'merge' | 'export' | 'import';
+      /** Format: uuid */
+      subjectId: string | null;
+      /** @description The request's X-Request-Id */
+      requestId: string | null;
+      /** @description The caller's address */
+      clientIp: string | null;
+      /** @description Ids, enumerated codes, field names and counts; never personal data or free text */
+      details: {
+        [key: string]: unknown;
+      };
+      hash: string;
+    };
+    AuditChainVerificationDto: {
+      /** @description Every entry is present and carries the hash the recipe gives */
+      verified: boolean;
+      /** @description Entries read */
+      entries: number;
+      /** @description The last entry read; 0 when none */
+      lastSequence: number;
+      /** @description The last entry's hash; 64 zeros when none */
+      lastHash: string;
+      /** @description The first sequence that is missing or does not verify; null when verified */
+      firstBrokenSequence: number | null;
     };
   };
   responses: never;
@@ -2591,10 +3029,12 @@ export type CreateMemberDto = components['schemas']['CreateMemberDto'];
 export type InvitedMemberResponseDto = components['schemas']['InvitedMemberResponseDto'];
 export type MemberResponseDto = components['schemas']['MemberResponseDto'];
 export type UpdateMemberDto = components['schemas']['UpdateMemberDto'];
-export type ContactDto = components['schemas']['ContactDto'];
+export type IntakeConsentDto = components['schemas']['IntakeConsentDto'];
+export type PublicContactDto = components['schemas']['PublicContactDto'];
 export type CreatePublicNeedDto = components['schemas']['CreatePublicNeedDto'];
 export type PublicNeedCreatedDto = components['schemas']['PublicNeedCreatedDto'];
 export type PublicStatusDto = components['schemas']['PublicStatusDto'];
+export type ContactDto = components['schemas']['ContactDto'];
 export type CreateNeedDto = components['schemas']['CreateNeedDto'];
 export type NeedResponseDto = components['schemas']['NeedResponseDto'];
 export type UpdateNeedDto = components['schemas']['UpdateNeedDto'];
@@ -2629,10 +3069,17 @@ export type CreateShiftDto = components['schemas']['CreateShiftDto'];
 export type ShiftResponseDto = components['schemas']['ShiftResponseDto'];
 export type UpdateShiftDto = components['schemas']['UpdateShiftDto'];
 export type CreateConstituentDto = components['schemas']['CreateConstituentDto'];
+export type ConsentStateDto = components['schemas']['ConsentStateDto'];
+export type ConstituentConsentsDto = components['schemas']['ConstituentConsentsDto'];
 export type HouseholdMatchResponseDto = components['schemas']['HouseholdMatchResponseDto'];
 export type CreatedConstituentResponseDto = components['schemas']['CreatedConstituentResponseDto'];
 export type ConstituentResponseDto = components['schemas']['ConstituentResponseDto'];
 export type MergeConstituentsDto = components['schemas']['MergeConstituentsDto'];
+export type EraseConstituentDto = components['schemas']['EraseConstituentDto'];
+export type RecordConsentDto = components['schemas']['RecordConsentDto'];
+export type ConsentRecordResponseDto = components['schemas']['ConsentRecordResponseDto'];
+export type MergeResponseDto = components['schemas']['MergeResponseDto'];
+export type MergeUndoResponseDto = components['schemas']['MergeUndoResponseDto'];
 export type HouseholdResponseDto = components['schemas']['HouseholdResponseDto'];
 export type ResolveHouseholdMatchDto = components['schemas']['ResolveHouseholdMatchDto'];
 export type MarkSharedContactDto = components['schemas']['MarkSharedContactDto'];
@@ -2651,6 +3098,8 @@ export type CreatedEventSubscriptionResponseDto =
 export type EventSubscriptionResponseDto = components['schemas']['EventSubscriptionResponseDto'];
 export type UpdateEventSubscriptionDto = components['schemas']['UpdateEventSubscriptionDto'];
 export type EventDeliveryResponseDto = components['schemas']['EventDeliveryResponseDto'];
+export type AuditEventResponseDto = components['schemas']['AuditEventResponseDto'];
+export type AuditChainVerificationDto = components['schemas']['AuditChainVerificationDto'];
 export type $defs = Record<string, never>;
 export interface operations {
   getLiveness: {
@@ -5663,6 +6112,420 @@ export interface operations {
       };
     };
   };
+  eraseConstituent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EraseConstituentDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConstituentResponseDto'];
+        };
+      };
+      /** @description Bad request: validation failed (problem details list each field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked credential */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Authenticated, but the role or profiles do not permit this */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Not found, or belongs to another organization */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Rate limit or cap reached; retry_after says when to retry */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Unexpected error; the X-Request-Id header identifies it in the logs */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+    };
+  };
+  listConsents: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description Opaque; from the Link rel="next" header of the previous page */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `<url>; rel="next"`: the next page, present while more records follow */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsentRecordResponseDto'][];
+        };
+      };
+      /** @description Bad request: validation failed (problem details list each field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked credential */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Authenticated, but the role or profiles do not permit this */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Not found, or belongs to another organization */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Rate limit or cap reached; retry_after says when to retry */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Unexpected error; the X-Request-Id header identifies it in the logs */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+    };
+  };
+  recordConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecordConsentDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsentRecordResponseDto'];
+        };
+      };
+      /** @description Bad request: validation failed (problem details list each field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked credential */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Authenticated, but the role or profiles do not permit this */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Not found, or belongs to another organization */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Rate limit or cap reached; retry_after says when to retry */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Unexpected error; the X-Request-Id header identifies it in the logs */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+    };
+  };
+  listConstituentMerges: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description Opaque; from the Link rel="next" header of the previous page */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `<url>; rel="next"`: the next page, present while more merges follow */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MergeResponseDto'][];
+        };
+      };
+      /** @description Bad request: validation failed (problem details list each field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked credential */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Authenticated, but the role or profiles do not permit this */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Not found, or belongs to another organization */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Rate limit or cap reached; retry_after says when to retry */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Unexpected error; the X-Request-Id header identifies it in the logs */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+    };
+  };
+  undoConstituentMerge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        mergeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MergeUndoResponseDto'];
+        };
+      };
+      /** @description Bad request: validation failed (problem details list each field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked credential */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Authenticated, but the role or profiles do not permit this */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Not found, or belongs to another organization */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Conflict with the current state */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Rate limit or cap reached; retry_after says when to retry */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Unexpected error; the X-Request-Id header identifies it in the logs */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+    };
+  };
   getHousehold: {
     parameters: {
       query?: never;
@@ -6963,6 +7826,163 @@ export interface operations {
       };
       /** @description Not found, or belongs to another organization */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Rate limit or cap reached; retry_after says when to retry */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Unexpected error; the X-Request-Id header identifies it in the logs */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+    };
+  };
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description Opaque; from the Link rel="next" header of the previous page */
+        cursor?: string;
+        actorId?: string;
+        subjectId?: string;
+        /** @description Repeat for several */
+        action?: (
+          | 'constituent.read'
+          | 'constituent.search'
+          | 'constituent.create'
+          | 'constituent.update'
+          | 'constituent.merge'
+          | 'constituent.merge_undo'
+          | 'constituent.erase'
+          | 'consent.record'
+          | 'need.read'
+          | 'export.create'
+          | 'export.download'
+          | 'import.create'
+          | 'member.create'
+          | 'member.update'
+          | 'member.deactivate'
+          | 'settings.update'
+          | 'retention.run'
+          | 'auth.login'
+          | 'auth.login_failed'
+        )[];
+        /** @description At or after (inclusive) */
+        from?: string;
+        /** @description At or before (inclusive) */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description `<url>; rel="next"`: the next page, present while more entries follow */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEventResponseDto'][];
+        };
+      };
+      /** @description Bad request: validation failed (problem details list each field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked credential */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Authenticated, but the role or profiles do not permit this */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Rate limit or cap reached; retry_after says when to retry */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Unexpected error; the X-Request-Id header identifies it in the logs */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+    };
+  };
+  verifyAuditEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditChainVerificationDto'];
+        };
+      };
+      /** @description Missing, malformed, expired or revoked credential */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetailsDto'];
+        };
+      };
+      /** @description Authenticated, but the role or profiles do not permit this */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -23,6 +23,8 @@ export enum Permission {
   ShiftManage = 'shift:manage',
   TelephonyRead = 'telephony:read',
   SurveyReport = 'survey:report',
+  AuditRead = 'audit:read',
+  ConstituentErase = 'constituent:erase',
 }
 
 const ALL = Object.values(Permission);

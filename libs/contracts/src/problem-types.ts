@@ -26,6 +26,11 @@ export const PROBLEM_CODES = [
   'survey-already-submitted',
   'subscription-limit',
   'server-busy',
+  'consent-required',
+  'audit-unavailable',
+  'merge-undo-conflict',
+  'merge-already-undone',
+  'constituent-erased',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -43,4 +48,6 @@ export interface ProblemDetails {
   instance?: string;
   retry_after?: number;
   errors?: FieldError[];
+  /** consent-required: the consent purpose the request needs. */
+  purpose?: string;
 }

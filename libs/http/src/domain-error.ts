@@ -5,7 +5,7 @@ export class DomainError extends Error {
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,
-    readonly extras: { errors?: FieldError[]; retryAfter?: number } = {},
+    readonly extras: { errors?: FieldError[]; retryAfter?: number; purpose?: string } = {},
   ) {
     super(detail);
     this.name = 'DomainError';

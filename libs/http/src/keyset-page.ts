@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import type { Request } from 'express';
 import { DomainError } from './domain-error';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -33,6 +34,13 @@ export function decodeKeysetCursor(value: string): KeysetCursor {
     );
   }
   return { createdAtMicros, id };
+}
+
+/** The `Link` header of the next page: this request's URL with the next cursor, rel="next". */
+export function nextPageLink(request: Request, cursor: string): string {
+  const url = new URL(request.originalUrl, 'http://localhost');
+  url.searchParams.set('cursor', cursor);
+  return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
 /** `limit` and `cursor` of a keyset-paged list (newest first, next page in the Link header). */

@@ -27,6 +27,11 @@ export class ProblemDetailsDto {
   @ApiPropertyOptional({ description: 'Seconds to wait before trying again (429 and 503)' })
   retry_after?: number;
   @ApiPropertyOptional({ type: [FieldErrorDto] }) errors?: FieldErrorDto[];
+  @ApiPropertyOptional({
+    example: 'CONTACT_SMS',
+    description: 'consent-required: the consent purpose the request needs',
+  })
+  purpose?: string;
 }
 
 const DESCRIPTIONS: Record<number, string> = {

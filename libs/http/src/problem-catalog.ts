@@ -33,4 +33,9 @@ export const PROBLEM_CATALOG: Record<ProblemCode, ProblemKind> = {
   'survey-already-submitted': { status: 409, title: 'Survey already submitted' },
   'subscription-limit': { status: 409, title: 'Event subscription limit reached' },
   'server-busy': { status: 503, title: 'Too busy to answer now' },
+  'consent-required': { status: 409, title: 'The constituent has not consented to this' },
+  'audit-unavailable': { status: 503, title: 'Access could not be recorded' },
+  'merge-undo-conflict': { status: 409, title: 'Merge cannot be undone' },
+  'merge-already-undone': { status: 409, title: 'Merge already undone' },
+  'constituent-erased': { status: 409, title: 'Constituent erased' },
 };

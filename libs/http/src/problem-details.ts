@@ -33,5 +33,6 @@ export function domainProblem(error: DomainError, instance: string): ProblemDeta
     instance,
     ...(error.extras.retryAfter !== undefined ? { retry_after: error.extras.retryAfter } : {}),
     ...(error.extras.errors ? { errors: error.extras.errors } : {}),
+    ...(error.extras.purpose ? { purpose: error.extras.purpose } : {}),
   };
 }

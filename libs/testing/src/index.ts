@@ -19,3 +19,5 @@ export * from './telnyx/provisioning-fixtures';
 export * from './free-port';
 export * from './events/event-receiver';
 export * from './built-app';
+export * from './audit/audit-entries';
+export * from './audit/refuse-audit-entries';

@@ -1,4 +1,5 @@
 import type { ConstituentSearch } from '@app/domain';
+import { SHARED_WITH_PARTNERS_SQL } from '../consent/constituent-consent.repository';
 import { NeedVisibility, SqlParams, visibilityConditions } from '../need/need-visibility';
 
 /** A name found only through its alias (a nickname's canonical form) ranks a little below. */
@@ -24,6 +25,11 @@ const WHOLE_WORD_THRESHOLD = 0.4;
 const WHOLE_WORD_MIN_LENGTH = 5;
 
 const LIVE = 'c.organization_id = $1 AND c.merged_into_id IS NULL';
+
+/** The live constituents a search may return; `sharedOnly`: those consenting to SHARE_WITH_PARTNERS. */
+function searchable(sharedOnly: boolean, live = LIVE): string {
+  return sharedOnly ? `${live} AND ${SHARED_WITH_PARTNERS_SQL}` : live;
+}
 
 /** A pg_trgm threshold setting, set for the rest of the transaction before a pass runs. */
 export interface TrigramThreshold {
@@ -86,10 +92,11 @@ function namePass(
   limit: number,
   search: Extract<ConstituentSearch, { kind: 'name' }>,
   match: NameMatch,
+  sharedOnly: boolean,
 ): SearchPass {
   const { operator, similarity } = match;
   return {
-    sql: `SELECT c.id FROM constituent c WHERE ${LIVE} AND ($3 ${operator} c.name_key OR $4 ${operator} c.alias_key)
+    sql: `SELECT c.id FROM constituent c WHERE ${searchable(sharedOnly)} AND ($3 ${operator} c.name_key OR $4 ${operator} c.alias_key)
            ORDER BY greatest(${similarity}($3, c.name_key), ${ALIAS_DISCOUNT} * ${similarity}($4, c.alias_key)) DESC,
                     c.name_key, c.id
            LIMIT $2`,
@@ -107,6 +114,7 @@ function referencePass(
   referenceNumber: string,
   limit: number,
   needs: NeedVisibility,
+  sharedOnly: boolean,
 ): SearchPass {
   const params = new SqlParams();
   const organization = params.add(organizationId);
@@ -117,7 +125,7 @@ function referencePass(
   ];
   return {
     sql: `SELECT c.id FROM constituent c
-           WHERE c.organization_id = ${organization} AND c.merged_into_id IS NULL
+           WHERE ${searchable(sharedOnly, `c.organization_id = ${organization} AND c.merged_into_id IS NULL`)}
              AND c.id IN (SELECT constituent_id FROM need WHERE ${conditions.join(' AND ')})
            LIMIT ${params.add(limit)}`,
     parameters: params.values,
@@ -129,13 +137,15 @@ function referencePass(
  * The index-backed statements returning the ids of the best matches, best first: email (citext
  * btree), phone digits (btree), a need's reference number among the needs the caller may see
  * (need's unique index), or a name by trigram similarity on name_key and alias_key (GIN;
- * typo-tolerant, any word order, nicknames).
+ * typo-tolerant, any word order, nicknames). `sharedOnly` keeps to constituents that currently
+ * consent to SHARE_WITH_PARTNERS.
  */
 export function constituentSearchSql(
   organizationId: string,
   search: ConstituentSearch,
   limit: number,
   needs: NeedVisibility,
+  sharedOnly = false,
 ): ConstituentSearchSql {
   const newestFirst = 'ORDER BY c.created_at DESC, c.id DESC LIMIT $3';
   switch (search.kind) {
@@ -143,7 +153,7 @@ export function constituentSearchSql(
       return {
         passes: [
           {
-            sql: `SELECT c.id FROM constituent c WHERE ${LIVE} AND c.email = $2 ${newestFirst}`,
+            sql: `SELECT c.id FROM constituent c WHERE ${searchable(sharedOnly)} AND c.email = $2 ${newestFirst}`,
             parameters: [organizationId, search.email, limit],
             threshold: null,
           },
@@ -154,7 +164,7 @@ export function constituentSearchSql(
       return {
         passes: [
           {
-            sql: `SELECT c.id FROM constituent c WHERE ${LIVE} AND c.phone_digits = ANY ($2::text[]) ${newestFirst}`,
+            sql: `SELECT c.id FROM constituent c WHERE ${searchable(sharedOnly)} AND c.phone_digits = ANY ($2::text[]) ${newestFirst}`,
             parameters: [organizationId, search.phoneDigits, limit],
             threshold: null,
           },
@@ -163,12 +173,14 @@ export function constituentSearchSql(
       };
     case 'reference':
       return {
-        passes: [referencePass(organizationId, search.referenceNumber, limit, needs)],
+        passes: [referencePass(organizationId, search.referenceNumber, limit, needs, sharedOnly)],
         indexedSearch: false,
       };
     case 'name':
       return {
-        passes: nameMatches(search).map((match) => namePass(organizationId, limit, search, match)),
+        passes: nameMatches(search).map((match) =>
+          namePass(organizationId, limit, search, match, sharedOnly),
+        ),
         indexedSearch: true,
       };
   }

@@ -33,6 +33,8 @@ export class ConstituentEntity {
   @Column({ name: 'street_key', type: 'text', nullable: true }) streetKey: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+  /** When the constituent was erased: its personal fields are null, it is alone in a household of its own. */
+  @Column({ name: 'erased_at', type: 'timestamptz', nullable: true }) erasedAt: Date | null;
 }
 
 /** What a client may set on a constituent. */

@@ -12,6 +12,7 @@ import {
 import { CONSTITUENT_FIELDS, ConstituentEntity, ConstituentFields } from './constituent.entity';
 import { lockInIdOrder, updateReturning } from '../sql';
 import { constituentSearchSql, ConstituentSearchSql } from './constituent-search.sql';
+import { SHARED_WITH_PARTNERS_SQL } from '../consent/constituent-consent.repository';
 import type { NeedVisibility } from '../need/need-visibility';
 import { SystemDatabase } from '../tenancy/system-database';
 import type { OrganizationId } from '../tenancy/organization-id';
@@ -66,7 +67,8 @@ function setsThreshold(search: ConstituentSearchSql): boolean {
 type MatchTrait = [sql: string, ...values: string[]];
 
 /**
- * Merged-away constituents are never returned, except by lockInOrder (a merge must see them).
+ * Merged-away constituents are never returned, except by lockInOrder (a merge and its undo must see
+ * them). Searches, the newest list and match candidates never return erased ones.
  *
  * Searches whose operators are not LEAKPROOF (pg_trgm similarity, citext equality) take two steps.
  * Under row-level security PostgreSQL applies the policy before such an operator, so it would scan
@@ -100,34 +102,46 @@ export class ConstituentRepository {
     });
   }
 
-  /** The newest constituents first. */
-  listRecent(organizationId: OrganizationId, limit: number): Promise<ConstituentEntity[]> {
-    return this.tenant.manager.find(ConstituentEntity, {
-      where: { organizationId, mergedIntoId: IsNull() },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: limit,
-    });
+  /** The newest constituents first; `sharedOnly`: those consenting to SHARE_WITH_PARTNERS. */
+  listRecent(
+    organizationId: OrganizationId,
+    limit: number,
+    sharedOnly = false,
+  ): Promise<ConstituentEntity[]> {
+    const query = this.tenant.manager
+      .createQueryBuilder(ConstituentEntity, 'c')
+      .where(
+        'c.organization_id = :organizationId AND c.merged_into_id IS NULL AND c.erased_at IS NULL',
+        { organizationId },
+      )
+      .orderBy('c.created_at', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .limit(limit);
+    if (sharedOnly) query.andWhere(SHARED_WITH_PARTNERS_SQL);
+    return query.getMany();
   }
 
   /**
    * The best matches first (see constituentSearchSql); a name is searched closely, then loosely if
-   * need be, a reference number among the needs the visibility admits. The ids come from the
-   * search statement (across organizations when its operators are not LEAKPROOF), the rows by id
-   * through the tenant.
+   * need be, a reference number among the needs the visibility admits; `sharedOnly`: only those
+   * consenting to SHARE_WITH_PARTNERS. The ids come from the search statement (across
+   * organizations when its operators are not LEAKPROOF), the rows by id through the tenant.
    */
   async search(
     organizationId: OrganizationId,
     search: ConstituentSearch,
     limit: number,
     needs: NeedVisibility,
+    sharedOnly = false,
   ): Promise<ConstituentEntity[]> {
-    const statement = constituentSearchSql(organizationId, search, limit, needs);
+    const statement = constituentSearchSql(organizationId, search, limit, needs, sharedOnly);
     const ids = statement.indexedSearch
       ? await this.searchIdsAcrossOrganizations(statement)
       : await this.searchIdsInOrganization(statement);
     const found = await this.tenant.manager.findBy(ConstituentEntity, {
       organizationId,
       id: In(ids),
+      erasedAt: IsNull(),
     });
     const byId = new Map(found.map((constituent) => [constituent.id, constituent]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -236,6 +250,7 @@ export class ConstituentRepository {
       organizationId,
       id: In(ids),
       mergedIntoId: IsNull(),
+      erasedAt: IsNull(),
     });
   }
 
@@ -287,6 +302,20 @@ export class ConstituentRepository {
     );
   }
 
+  /** Undoes markMerged: the source is live again. */
+  async unmarkMerged(organizationId: OrganizationId, sourceId: string): Promise<void> {
+    await this.tenant.manager.update(
+      ConstituentEntity,
+      { organizationId, id: sourceId },
+      { mergedIntoId: null },
+    );
+  }
+
+  /** Whether the constituent exists, live or merged away. */
+  exists(organizationId: OrganizationId, constituentId: string): Promise<boolean> {
+    return this.tenant.manager.existsBy(ConstituentEntity, { organizationId, id: constituentId });
+  }
+
   /** Moves the live members of one household into another; returns the ids of those moved. */
   async moveHouseholdMembers(
     organizationId: OrganizationId,
@@ -299,6 +328,28 @@ export class ConstituentRepository {
         WHERE organization_id = $1 AND household_id = $2 AND merged_into_id IS NULL
         RETURNING id`,
       [organizationId, fromHouseholdId, toHouseholdId],
+    );
+    return moved.map((row) => row.id);
+  }
+
+  /**
+   * Undoes moveHouseholdMembers: those of the constituents that are still live members of
+   * `fromHouseholdId` move to `toHouseholdId`; returns the ids of those moved.
+   */
+  async restoreHouseholdMembers(
+    organizationId: OrganizationId,
+    constituentIds: string[],
+    fromHouseholdId: string,
+    toHouseholdId: string,
+  ): Promise<string[]> {
+    if (constituentIds.length === 0) return [];
+    const moved = await updateReturning<{ id: string }>(
+      this.tenant.manager,
+      `UPDATE constituent SET household_id = $4, updated_at = now()
+        WHERE organization_id = $1 AND id = ANY ($2::uuid[]) AND household_id = $3
+          AND merged_into_id IS NULL
+        RETURNING id`,
+      [organizationId, constituentIds, fromHouseholdId, toHouseholdId],
     );
     return moved.map((row) => row.id);
   }

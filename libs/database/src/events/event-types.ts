@@ -1,6 +1,7 @@
 /**
  * The outbound event kinds a subscription may ask for. Each is emitted by a trigger on the row its
- * change writes (migrations 1763800016000 and 1763800016100), with ids, statuses and codes only.
+ * change writes (migrations 1763800016000, 1763800016100 and later ones), with ids, statuses and
+ * codes only.
  */
 export const EVENT_TYPES = [
   'need.created',
@@ -11,8 +12,11 @@ export const EVENT_TYPES = [
   'interaction.created',
   'interaction.status_changed',
   'constituent.merged',
+  'constituent.unmerged',
   'constituent.opted_out',
   'constituent.opted_in',
+  'constituent.consent_changed',
+  'constituent.erased',
   'household_match.created',
   'provisioning.updated',
 ] as const;

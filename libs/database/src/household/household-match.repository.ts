@@ -33,6 +33,10 @@ const TARGET_ALREADY_PAIRED = `EXISTS (
    WHERE t.organization_id = $1
      AND least(t.constituent_id, t.candidate_constituent_id) = least($3::uuid, ${OTHER_THAN_SOURCE})
      AND greatest(t.constituent_id, t.candidate_constituent_id) = greatest($3::uuid, ${OTHER_THAN_SOURCE}))`;
+/** Puts constituent $3 in the place of constituent $2 in a match row `m`. */
+const REPLACE_CONSTITUENT = `
+  constituent_id = CASE WHEN m.constituent_id = $2 THEN $3 ELSE m.constituent_id END,
+  candidate_constituent_id = CASE WHEN m.candidate_constituent_id = $2 THEN $3 ELSE m.candidate_constituent_id END`;
 const OF_SOURCE_NOT_TARGET = `m.organization_id = $1 AND (m.constituent_id = $2 OR m.candidate_constituent_id = $2)
   AND $3 NOT IN (m.constituent_id, m.candidate_constituent_id)`;
 
@@ -67,7 +71,10 @@ export class HouseholdMatchRepository {
       .getMany();
   }
 
-  /** Inserts PENDING matches; a pair that was ever raised (even dismissed) is skipped. Returns those inserted. */
+  /**
+   * Inserts PENDING matches; a pair that was ever raised (even dismissed), or that a merge joined and
+   * its undo parted again, is skipped. Returns those inserted.
+   */
   async insertPending(
     organizationId: OrganizationId,
     matches: NewHouseholdMatch[],
@@ -82,6 +89,13 @@ export class HouseholdMatchRepository {
          FROM jsonb_to_recordset($2::jsonb) AS m (
            "constituentId" uuid, "candidateConstituentId" uuid, "householdId" uuid,
            "candidateHouseholdId" uuid, score numeric, reasons text[], "sharedReasons" text[])
+        WHERE NOT EXISTS (
+          SELECT 1 FROM merge_audit undone
+           WHERE undone.organization_id = $1 AND undone.undone_at IS NOT NULL
+             AND least(undone.source_constituent_id, undone.target_constituent_id)
+                 = least(m."constituentId", m."candidateConstituentId")
+             AND greatest(undone.source_constituent_id, undone.target_constituent_id)
+                 = greatest(m."constituentId", m."candidateConstituentId"))
        ON CONFLICT (organization_id, ${PAIR}) DO NOTHING
        RETURNING id`,
       [organizationId, JSON.stringify(matches)],
@@ -166,29 +180,63 @@ export class HouseholdMatchRepository {
   }
 
   /**
+   * Dismisses the pair's match if a constituent merge resolved it (the merge's undo: the two are
+   * different people after all).
+   */
+  async dismissMergedPair(
+    organizationId: OrganizationId,
+    pair: [string, string],
+    resolvedBy: string,
+  ): Promise<void> {
+    await this.tenant.manager.query(
+      `UPDATE household_match SET status = 'DISMISSED', resolved_by = $4, resolved_at = now()
+        WHERE organization_id = $1 AND status = 'MERGED_CONSTITUENT'
+          AND (${PAIR}) = (least($2::uuid, $3::uuid), greatest($2::uuid, $3::uuid))`,
+      [organizationId, ...pair, resolvedBy],
+    );
+  }
+
+  /**
    * Moves the source's matches with others to the target. Where the target already has a match with
    * that other constituent, the source's pending duplicate is deleted and a resolved one stays with
-   * the source as history. Returns how many matches moved.
+   * the source as history. Returns the ids of the matches moved.
    */
   async moveConstituent(
     organizationId: OrganizationId,
     sourceId: string,
     targetId: string,
-  ): Promise<number> {
+  ): Promise<string[]> {
     const parameters = [organizationId, sourceId, targetId];
     await this.tenant.manager.query(
       `DELETE FROM household_match m
         WHERE ${OF_SOURCE_NOT_TARGET} AND m.status = 'PENDING' AND ${TARGET_ALREADY_PAIRED}`,
       parameters,
     );
-    const [, moved] = (await this.tenant.manager.query(
-      `UPDATE household_match m
-          SET constituent_id = CASE WHEN m.constituent_id = $2 THEN $3 ELSE m.constituent_id END,
-              candidate_constituent_id = CASE WHEN m.candidate_constituent_id = $2 THEN $3 ELSE m.candidate_constituent_id END
-        WHERE ${OF_SOURCE_NOT_TARGET} AND NOT ${TARGET_ALREADY_PAIRED}`,
+    const moved = await updateReturning<{ id: string }>(
+      this.tenant.manager,
+      `UPDATE household_match m SET ${REPLACE_CONSTITUENT}
+        WHERE ${OF_SOURCE_NOT_TARGET} AND NOT ${TARGET_ALREADY_PAIRED}
+        RETURNING m.id`,
       parameters,
-    )) as [unknown, number];
-    return moved;
+    );
+    return moved.map((row) => row.id);
+  }
+
+  /** Undoes moveConstituent: the matches it moved that still name the target name the source again. */
+  async restoreConstituent(
+    organizationId: OrganizationId,
+    matchIds: string[],
+    sourceId: string,
+    targetId: string,
+  ): Promise<void> {
+    if (matchIds.length === 0) return;
+    // $2 is replaced by $3 (as in moveConstituent): here the target by the source.
+    await this.tenant.manager.query(
+      `UPDATE household_match m SET ${REPLACE_CONSTITUENT}
+        WHERE m.organization_id = $1 AND m.id = ANY ($4::uuid[])
+          AND $2 IN (m.constituent_id, m.candidate_constituent_id)`,
+      [organizationId, targetId, sourceId, matchIds],
+    );
   }
 
   /** Sets the household ids of the constituents' matches to their current households. */

@@ -50,4 +50,13 @@ export class HouseholdRepository {
       { mergedIntoId: targetId },
     );
   }
+
+  /** Undoes markMerged (whichever merge marked it): the household is live again. */
+  async unmarkMerged(organizationId: OrganizationId, householdId: string): Promise<void> {
+    await this.tenant.manager.update(
+      HouseholdEntity,
+      { organizationId, id: householdId },
+      { mergedIntoId: null },
+    );
+  }
 }

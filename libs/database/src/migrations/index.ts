@@ -23,6 +23,10 @@ import { IntakeStatements1763800017000 } from './1763800017000-intake-statements
 import { JobQueueSchema1763800017500 } from './1763800017500-job-queue-schema';
 import { SharedContactMarksBesideDetections1763800017800 } from './1763800017800-shared-contact-marks-beside-detections';
 import { FairEventDeliveries1763800018300 } from './1763800018300-fair-event-deliveries';
+import { AuditEvents1763800019000 } from './1763800019000-audit-events';
+import { MergeUndo1763800019500 } from './1763800019500-merge-undo';
+import { ConstituentConsents1763800020000 } from './1763800020000-constituent-consents';
+import { ConstituentErasure1763800021000 } from './1763800021000-constituent-erasure';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -51,4 +55,8 @@ export const MIGRATIONS = [
   JobQueueSchema1763800017500,
   SharedContactMarksBesideDetections1763800017800,
   FairEventDeliveries1763800018300,
+  AuditEvents1763800019000,
+  MergeUndo1763800019500,
+  ConstituentConsents1763800020000,
+  ConstituentErasure1763800021000,
 ];

@@ -58,6 +58,9 @@ export class OrganizationEntity {
   @Column({ name: 'legal_state', type: 'text', nullable: true }) legalState: string | null;
   @Column({ name: 'legal_zip', type: 'text', nullable: true }) legalZip: string | null;
   @Column({ type: 'text', default: 'UTC' }) timezone: string;
+  /** Members with a partner see a constituent's personal fields only with SHARE_WITH_PARTNERS consent. */
+  @Column({ name: 'require_sharing_consent', type: 'boolean', default: false })
+  requireSharingConsent: boolean;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -12,6 +12,8 @@ export type SurveyAnswers = Record<string, string | number>;
 /** The need a survey token opens, its organization, and whether it was answered. */
 export interface SurveyOfToken {
   needId: string;
+  /** The need's constituent (its SURVEY consent decides whether the survey is open). */
+  constituentId: string | null;
   referenceNumber: string;
   needCreatedAt: Date;
   organizationName: string;
@@ -68,7 +70,8 @@ export class SurveyResponseRepository {
     surveyToken: string,
   ): Promise<SurveyOfToken | null> {
     const rows: SurveyOfToken[] = await this.tenant.manager.query(
-      `SELECT need.id AS "needId", need.reference_number AS "referenceNumber",
+      `SELECT need.id AS "needId", need.constituent_id AS "constituentId",
+              need.reference_number AS "referenceNumber",
               need.created_at AS "needCreatedAt", organization.name AS "organizationName",
               organization.org_status = 'ENABLED' AS "organizationEnabled",
               response.submitted_at AS "submittedAt"

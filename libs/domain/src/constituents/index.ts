@@ -1,2 +1,3 @@
+export * from './consent';
 export * from './contact-fields';
 export * from './search-query';

@@ -32,6 +32,9 @@ export interface Tenant {
   twinId: string;
   twinHouseholdId: string;
   matchId: string;
+  /** A constituent merged into `constituent` over HTTP, and that merge's id. */
+  mergedAwayId: string;
+  mergeId: string;
   need: NeedEntity;
   telephonyRecordId: string;
   /** An address marked as a shared location (a shelter), over HTTP. */
@@ -57,6 +60,12 @@ export async function newTenant(app: TestApp): Promise<Tenant> {
     .post('/api/constituents')
     .set(auth)
     .send({ ...TENANT_CONTACT, firstName: 'Rosalia' });
+  const mergedAway = await newConstituent(app, org.id);
+  const merge = await app.http
+    .post('/api/constituents/merge')
+    .set(auth)
+    .send({ sourceConstituentId: mergedAway.id, targetConstituentId: constituent.id });
+  const merges = await app.http.get(`/api/constituents/${constituent.id}/merges`).set(auth);
   const need = await newNeed(app, org.id, partner.id, {
     constituentId: constituent.id,
     householdId: constituent.householdId,
@@ -83,11 +92,13 @@ export async function newTenant(app: TestApp): Promise<Tenant> {
     shift.status !== 201 ||
     twin.status !== 201 ||
     twin.body.matches.length !== 1 ||
+    merge.status !== 200 ||
+    merges.body.length !== 1 ||
     shelter.status !== 201 ||
     subscription.status !== 201
   ) {
     throw new Error(
-      `tenant setup failed: ${JSON.stringify([shift.body, twin.body, shelter.body, subscription.body])}`,
+      `tenant setup failed: ${JSON.stringify([shift.body, twin.body, merges.body, shelter.body, subscription.body])}`,
     );
   }
   return {
@@ -103,6 +114,8 @@ export async function newTenant(app: TestApp): Promise<Tenant> {
     twinId: twin.body.id,
     twinHouseholdId: twin.body.householdId,
     matchId: twin.body.matches[0].id,
+    mergedAwayId: mergedAway.id,
+    mergeId: merges.body[0].id,
     telephonyRecordId: record.id,
     sharedContactId: shelter.body.id,
     subscriptionId: subscription.body.id,
@@ -123,6 +136,8 @@ export function tenantIds(tenant: Tenant): string[] {
     tenant.twinId,
     tenant.twinHouseholdId,
     tenant.matchId,
+    tenant.mergedAwayId,
+    tenant.mergeId,
     tenant.need.id,
     tenant.telephonyRecordId,
     tenant.sharedContactId,

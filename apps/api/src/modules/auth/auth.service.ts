@@ -10,6 +10,7 @@ import {
 import {
   type OrganizationId,
   type LoginCandidate,
+  AuditLog,
   MemberEntity,
   MemberInvitationRepository,
   MemberRepository,
@@ -62,16 +63,22 @@ export class AuthService {
     private readonly passwords: PasswordHasher,
     private readonly limiter: LoginLimiter,
     private readonly devices: DeviceTokens,
+    private readonly audit: AuditLog,
   ) {}
 
-  /** `counted` receives the rate limit counts the attempt spent (for the RateLimit header fields). */
+  /**
+   * `counted` receives the rate limit counts the attempt spent (for the RateLimit header fields).
+   * A login is logged in its organization (auth.login); a failure in every organization where the
+   * email is an active member's (auth.login_failed, about that member).
+   */
   async login(
     input: LoginDto,
     clientIp: string,
     counted: RateLimitCount[],
   ): Promise<LoginTokensDto> {
     const admission = await this.limiter.admit(input.email, input.deviceToken, clientIp, counted);
-    const candidates = (await this.members.findLoginCandidates(input.email)).filter(
+    const members = await this.members.findLoginCandidates(input.email);
+    const candidates = members.filter(
       (candidate) => !input.organization || candidate.organizationSlug === input.organization,
     );
     const checked = await this.membersWithPassword(
@@ -81,6 +88,7 @@ export class AuthService {
     );
     if (checked.length === 0) {
       await this.limiter.failed(clientIp, counted, admission);
+      await this.recordFailedLogin(members);
       throw invalidCredentials();
     }
     if (checked.length > 1 || candidates.length > CHECKS_WITHOUT_ORGANIZATION) {
@@ -93,7 +101,13 @@ export class AuthService {
     const [member] = checked;
     // The system role found the member: its organization is trusted from here on.
     const org = organizationId(member.organizationId);
-    const pair = await this.tenant.run(org, () => this.issuePair(org, member, randomUUID()));
+    const pair = await this.tenant.run(org, () =>
+      this.tenant.transaction(async (tx) => {
+        const issued = await this.issuePair(org, member, randomUUID());
+        await this.recordLogin(tx, member, 'password');
+        return issued;
+      }),
+    );
     return { ...pair, deviceToken: this.devices.issue(input.email) };
   }
 
@@ -157,12 +171,13 @@ export class AuthService {
     const passwordHash = await this.passwords.hash(input.password);
     const org = organizationId(found.organizationId);
     return this.tenant.run(org, () =>
-      this.tenant.transaction(async () => {
+      this.tenant.transaction(async (tx) => {
         const invitation = await this.invitations.consume(org, tokenHash);
         const invited = invitation && (await this.members.findById(org, invitation.memberId));
         if (!invited?.isActive) throw invalidInvitation();
         await this.members.setPasswordAndConfirm(org, invited.id, passwordHash);
         const pair = await this.issuePair(org, invited, randomUUID());
+        await this.recordLogin(tx, invited, 'invitation');
         return { ...pair, deviceToken: this.devices.issue(invited.email) };
       }),
     );
@@ -198,6 +213,40 @@ export class AuthService {
       this.tenant.transaction(async (tx) => {
         await this.refreshTokens.lockFamily(org, tx, familyId);
         return work(tx);
+      }),
+    );
+  }
+
+  /** auth.login, by and about the member who logged in, with a password or an invitation. */
+  private async recordLogin(
+    tx: TenantTransaction,
+    member: MemberEntity,
+    method: 'password' | 'invitation',
+  ): Promise<void> {
+    await this.audit.record(tx, {
+      action: 'auth.login',
+      subjectType: 'member',
+      subjectId: member.id,
+      details: { method },
+      actor: { type: 'MEMBER', id: member.id },
+    });
+  }
+
+  /** auth.login_failed in each organization of the members the email names, about that member. */
+  private async recordFailedLogin(members: LoginCandidate[]): Promise<void> {
+    await Promise.all(
+      members.map(({ member }) => {
+        const org = organizationId(member.organizationId);
+        return this.tenant.run(org, () =>
+          this.tenant.transaction((tx) =>
+            this.audit.record(tx, {
+              action: 'auth.login_failed',
+              subjectType: 'member',
+              subjectId: member.id,
+              actor: { type: 'PUBLIC', id: null },
+            }),
+          ),
+        );
       }),
     );
   }

@@ -2,14 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import {
   type OrganizationId,
+  type TenantTransaction,
+  AuditLog,
+  CONSTITUENT_FIELDS,
   ConstituentChanges,
   ConstituentEntity,
   ConstituentLinksRepository,
   ConstituentRepository,
   HouseholdMatchRepository,
   HouseholdRepository,
-  LinkCounts,
   MergeAuditRepository,
+  MergeKind,
+  MovedIds,
+  OverriddenFields,
   TenantContext,
 } from '@app/database';
 import { DomainError } from '@app/http';
@@ -35,6 +40,15 @@ export interface HouseholdMergeRequest {
   matchId: string | null;
 }
 
+/** What a merge did, for its record: the pair as it was before, what moved, what it overrode. */
+interface MergeRecord {
+  kind: MergeKind;
+  source: ConstituentEntity;
+  target: ConstituentEntity;
+  moved: MovedIds;
+  overridden: OverriddenFields;
+}
+
 /** Lost a race with a concurrent merge: deadlock, serialization failure, or a pair raised meanwhile. */
 function isTransient(error: unknown): boolean {
   if (!(error instanceof QueryFailedError)) return false;
@@ -47,6 +61,19 @@ function isTransient(error: unknown): boolean {
 }
 
 const MAX_ATTEMPTS = 3;
+
+/** The target's fields the merge changed, with their values before and after. */
+function overriddenFields(
+  before: ConstituentEntity,
+  after: ConstituentEntity,
+  overrides: ConstituentChanges,
+): OverriddenFields {
+  return Object.fromEntries(
+    CONSTITUENT_FIELDS.filter((field) => field in overrides && before[field] !== after[field]).map(
+      (field) => [field, { before: before[field], after: after[field] }],
+    ),
+  );
+}
 
 /**
  * Merges, each inside the caller's transaction. Locks: the two constituents in id
@@ -61,13 +88,14 @@ export class ConstituentMergeService {
     private readonly matches: HouseholdMatchRepository,
     private readonly links: ConstituentLinksRepository,
     private readonly audits: MergeAuditRepository,
+    private readonly auditLog: AuditLog,
   ) {}
 
   /**
    * One transaction for a merge use case, retried (from the start) when it lost a race. Inside an
    * open transaction it is a savepoint, so a retry rolls back only the merge's own work.
    */
-  async transaction<T>(work: () => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: TenantTransaction) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.tenant.transaction(work);
@@ -79,7 +107,8 @@ export class ConstituentMergeService {
 
   /**
    * The source's needs, interactions and matches move to the target, overrides win, the source is
-   * merged away. Its household follows when asked, or when the source was its last member.
+   * merged away. Its household follows when asked, or when the source was its last member. The
+   * merge record keeps the ids of what moved and the target's overridden values, for an undo.
    */
   async mergeConstituents(
     organizationId: OrganizationId,
@@ -100,7 +129,7 @@ export class ConstituentMergeService {
       ...request.fieldOverrides,
       ...(source.smsOptedOut ? { smsOptedOut: true } : {}),
     });
-    const moved: LinkCounts = await this.links.moveConstituent(organizationId, source.id, merged);
+    const moved = await this.links.moveConstituent(organizationId, source.id, merged);
     await this.matches.resolvePendingPair(
       organizationId,
       [source.id, target.id],
@@ -118,7 +147,13 @@ export class ConstituentMergeService {
       );
     }
     await this.matches.refreshHouseholds(organizationId, [target.id]);
-    await this.audit(organizationId, 'MERGE_CONSTITUENT', source, target, moved, request);
+    await this.audit(organizationId, request, {
+      kind: 'MERGE_CONSTITUENT',
+      source,
+      target,
+      moved,
+      overridden: overriddenFields(target, merged, request.fieldOverrides),
+    });
     return merged;
   }
 
@@ -136,7 +171,13 @@ export class ConstituentMergeService {
       source.householdId === target.householdId
         ? {}
         : await this.moveHousehold(organizationId, source.householdId, target.householdId);
-    await this.audit(organizationId, 'MERGE_HOUSEHOLD', source, target, moved, request);
+    await this.audit(organizationId, request, {
+      kind: 'MERGE_HOUSEHOLD',
+      source,
+      target,
+      moved,
+      overridden: {},
+    });
   }
 
   private async lockPair(
@@ -160,7 +201,7 @@ export class ConstituentMergeService {
     organizationId: OrganizationId,
     sourceHouseholdId: string,
     targetHouseholdId: string,
-  ): Promise<LinkCounts> {
+  ): Promise<MovedIds> {
     const members = await this.constituents.moveHouseholdMembers(
       organizationId,
       sourceHouseholdId,
@@ -173,18 +214,16 @@ export class ConstituentMergeService {
     );
     await this.households.markMerged(organizationId, sourceHouseholdId, targetHouseholdId);
     await this.matches.refreshHouseholds(organizationId, members);
-    return { ...moved, householdMembers: members.length };
+    return { ...moved, householdMembers: members };
   }
 
-  private audit(
+  /** The merge record, then its access audit entry (constituent.merge, on the target). */
+  private async audit(
     organizationId: OrganizationId,
-    kind: 'MERGE_CONSTITUENT' | 'MERGE_HOUSEHOLD',
-    source: ConstituentEntity,
-    target: ConstituentEntity,
-    moved: LinkCounts,
     request: { mergedBy: string; matchId: string | null },
+    { kind, source, target, moved, overridden }: MergeRecord,
   ): Promise<void> {
-    return this.audits.insert(organizationId, {
+    await this.audits.insert(organizationId, {
       kind,
       sourceConstituentId: source.id,
       targetConstituentId: target.id,
@@ -193,8 +232,18 @@ export class ConstituentMergeService {
       householdMatchId: request.matchId,
       sourceBefore: source,
       targetBefore: target,
-      moved,
+      movedIds: moved,
+      overridden,
       mergedBy: request.mergedBy,
     });
+    // A savepoint of the caller's transaction: the entry commits with the merge.
+    await this.tenant.transaction((tx) =>
+      this.auditLog.record(tx, {
+        action: 'constituent.merge',
+        subjectType: 'constituent',
+        subjectId: target.id,
+        details: { kind, sourceConstituentId: source.id, householdMatchId: request.matchId },
+      }),
+    );
   }
 }

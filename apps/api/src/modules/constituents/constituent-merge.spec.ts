@@ -84,10 +84,11 @@ describe('POST /api/constituents/merge', () => {
     expect(await rowsOf('need', 'household_id', target.householdId)).toBe(2);
     expect(await rowsOf('interaction', 'constituent_id', target.id)).toBe(2);
     const [match] = await api.dataSource.query(
-      'SELECT constituent_id, candidate_constituent_id, candidate_household_id FROM household_match WHERE organization_id = $1',
+      'SELECT id, constituent_id, candidate_constituent_id, candidate_household_id FROM household_match WHERE organization_id = $1',
       [org.id],
     );
     expect(match).toEqual({
+      id: expect.any(String),
       constituent_id: third.id,
       candidate_constituent_id: target.id,
       candidate_household_id: target.householdId,
@@ -111,6 +112,17 @@ describe('POST /api/constituents/merge', () => {
         phone: null,
       }),
       moved: expect.objectContaining({ need: 1, interaction: 1, matches: 1 }),
+      moved_ids: expect.objectContaining({
+        need: [expect.any(String)],
+        interaction: [expect.any(String)],
+        matches: [match.id],
+      }),
+      overridden: {
+        phone: { before: null, after: '+12025550111' },
+        dateOfBirth: { before: '1958-07-19', after: null },
+      },
+      undone_by: null,
+      undone_at: null,
     });
   });
 

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import type { ConstituentEntity } from '@app/database';
+import type { ConstituentEntity, CurrentConsents } from '@app/database';
 import { Omittable } from '@app/http';
+import { ConstituentConsentsDto, toConstituentConsents } from './consent.dto';
 import { ContactDto } from './contact.dto';
 import { Trim } from './contact.validators';
 import { HouseholdMatchResponseDto } from './household-match.dto';
@@ -52,12 +53,15 @@ export class SearchConstituentsQueryDto {
 const pii = {
   nullable: true,
   type: String,
-  description: 'null without the pii_reader profile',
+  description:
+    'null without the pii_reader profile, and for members with a partner when the organization ' +
+    'requires sharing consent and SHARE_WITH_PARTNERS is not currently granted',
 } as const;
 
 export class ConstituentResponseDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ format: 'uuid' }) householdId: string;
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null once erased' })
+  householdId: string | null;
   @ApiProperty(pii) firstName: string | null;
   @ApiProperty(pii) lastName: string | null;
   @ApiProperty({ ...pii, example: '+12025550123' }) phone: string | null;
@@ -68,6 +72,18 @@ export class ConstituentResponseDto {
   @ApiProperty({ nullable: true, type: String, example: '62704' }) addressZip: string | null;
   @ApiProperty({ ...pii, format: 'date' }) dateOfBirth: string | null;
   @ApiProperty() smsOptedOut: boolean;
+  @ApiProperty({
+    type: ConstituentConsentsDto,
+    description: 'The current consent to each purpose, from its newest record (docs/CONSENT.md)',
+  })
+  consents: ConstituentConsentsDto;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the constituent was erased (docs/ERASURE.md): its personal fields are null',
+  })
+  erasedAt: string | null;
 }
 
 export class CreatedConstituentResponseDto extends ConstituentResponseDto {
@@ -78,15 +94,19 @@ export class CreatedConstituentResponseDto extends ConstituentResponseDto {
   matches: HouseholdMatchResponseDto[];
 }
 
-/** The record as the caller may see it: personal fields are null without Permission.PiiRead. */
+/**
+ * The record as the caller may see it: personal fields are null unless `canReadPii` (mayReadPiiOf:
+ * Permission.PiiRead, and sharing consent where the organization requires it).
+ */
 export function toConstituentResponse(
   constituent: ConstituentEntity,
+  consents: CurrentConsents,
   canReadPii: boolean,
 ): ConstituentResponseDto {
   const personal = (value: string | null) => (canReadPii ? value : null);
   return {
     id: constituent.id,
-    householdId: constituent.householdId,
+    householdId: constituent.erasedAt ? null : constituent.householdId,
     firstName: personal(constituent.firstName),
     lastName: personal(constituent.lastName),
     phone: personal(constituent.phone),
@@ -97,5 +117,7 @@ export function toConstituentResponse(
     addressZip: constituent.addressZip,
     dateOfBirth: personal(constituent.dateOfBirth),
     smsOptedOut: constituent.smsOptedOut,
+    consents: toConstituentConsents(consents),
+    erasedAt: constituent.erasedAt?.toISOString() ?? null,
   };
 }

@@ -10,16 +10,24 @@ import {
   CreatedConstituentResponseDto,
   SearchConstituentsQueryDto,
 } from './constituent.dto';
+import { ConstituentErasureService } from './constituent-erasure.service';
 import { ConstituentsService } from './constituents.service';
 import { ContactDto } from './contact.dto';
+import { EraseConstituentDto } from './erasure.dto';
 import { MergeConstituentsDto } from './merge.dto';
 
-const PII_NOTE = 'Personal fields are null for callers without the pii_reader profile.';
+const PII_NOTE =
+  'Personal fields are null for callers without the pii_reader profile, and for members with a ' +
+  'partner while the organization requires sharing consent and the constituent has not given ' +
+  'SHARE_WITH_PARTNERS.';
 
 @ApiTags('constituents')
 @Controller('api/constituents')
 export class ConstituentsController {
-  constructor(private readonly constituents: ConstituentsService) {}
+  constructor(
+    private readonly constituents: ConstituentsService,
+    private readonly erasure: ConstituentErasureService,
+  ) {}
 
   @Post()
   @Authenticated({ permission: Permission.ConstituentWrite })
@@ -55,7 +63,9 @@ export class ConstituentsController {
       'number, which finds only needs they may see. The query is trimmed; a text with nothing ' +
       'searchable (empty, white space, only punctuation, %, _, \\) finds nothing; without a query, ' +
       'the newest constituents. ' +
-      `Merged-away constituents never appear. ${PII_NOTE}`,
+      'Merged-away constituents never appear, nor, for members with a partner in an organization ' +
+      'requiring sharing consent, those not consenting to SHARE_WITH_PARTNERS. ' +
+      PII_NOTE,
   })
   @ApiOkResponse({ type: [ConstituentResponseDto] })
   @ApiProblems(400)
@@ -132,5 +142,29 @@ export class ConstituentsController {
     @UuidParam() id: string,
   ): Promise<ConstituentResponseDto> {
     return this.constituents.optOut(auth, id);
+  }
+
+  @Post(':id/erase')
+  @HttpCode(200)
+  @Authenticated({ permission: Permission.ConstituentErase })
+  @ApiOperation({
+    operationId: 'eraseConstituent',
+    summary: "Erase a constituent's personal data",
+    description:
+      'One transaction: every personal field becomes null, its search and matching entries go, it ' +
+      'leaves its household, its pending household matches are dismissed, its interactions lose ' +
+      'subject and body, its telephony records lose their numbers, its merge records lose its ' +
+      'personal values, its consent records lose their notes. Its needs stay. Afterwards searches ' +
+      'and matching never return it and PUT is 409 constituent-erased. Erasing again answers the ' +
+      'record with the first erasedAt and changes nothing. Audit-logged with the reason.',
+  })
+  @ApiOkResponse({ type: ConstituentResponseDto })
+  @ApiProblems(400, 404)
+  erase(
+    @CurrentAuth() auth: AuthContext,
+    @UuidParam() id: string,
+    @Body() body: EraseConstituentDto,
+  ): Promise<ConstituentResponseDto> {
+    return this.erasure.erase(auth, id, body);
   }
 }

@@ -24,6 +24,13 @@ const MARIA = {
   dateOfBirth: '1980-05-01',
 };
 
+const NO_CONSENTS = {
+  SHARE_WITH_PARTNERS: null,
+  CONTACT_SMS: null,
+  CONTACT_EMAIL: null,
+  SURVEY: null,
+};
+
 const REDACTED = {
   firstName: null,
   lastName: null,
@@ -62,6 +69,8 @@ describe('constituents', () => {
         householdId: expect.any(String),
         ...MARIA,
         smsOptedOut: false,
+        consents: NO_CONSENTS,
+        erasedAt: null,
         matches: [],
       });
       const [household] = await api.dataSource.query(
@@ -176,6 +185,8 @@ describe('constituents', () => {
         householdId: constituent.householdId,
         ...MARIA,
         smsOptedOut: false,
+        consents: NO_CONSENTS,
+        erasedAt: null,
       });
     });
 
@@ -200,6 +211,8 @@ describe('constituents', () => {
         addressState: 'IL',
         addressZip: '62704',
         smsOptedOut: false,
+        consents: NO_CONSENTS,
+        erasedAt: null,
       });
       const full = await api.http
         .get(`/api/constituents/${constituent.id}`)
@@ -243,6 +256,8 @@ describe('constituents', () => {
         lastName: 'López-García',
         email: null,
         smsOptedOut: false,
+        consents: NO_CONSENTS,
+        erasedAt: null,
       });
       const [row] = await api.dataSource.query(
         'SELECT name_key, email FROM constituent WHERE id = $1',
@@ -507,6 +522,8 @@ describe('constituents', () => {
         addressState: 'IL',
         addressZip: '62704',
         smsOptedOut: true,
+        consents: NO_CONSENTS,
+        erasedAt: null,
       });
       expect((await optOut(staff, constituent.id)).body.smsOptedOut).toBe(true);
     });

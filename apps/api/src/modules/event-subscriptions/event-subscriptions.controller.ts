@@ -20,7 +20,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
-import { ApiProblems, UuidParam } from '@app/http';
+import { ApiProblems, nextPageLink, UuidParam } from '@app/http';
 import {
   CreateEventSubscriptionDto,
   CreatedEventSubscriptionResponseDto,
@@ -41,13 +41,6 @@ const DELIVERY =
   'doubling, at most an hour apart, for 24 hours. Redirects are not followed. A subscription ' +
   'failing for 3 days is set inactive. Delivery places are shared fairly between organizations, ' +
   "so one organization's failing receivers never delay another's.";
-
-/** The URL of the next page: this request's URL with the next cursor. */
-function nextPageLink(request: Request, cursor: string): string {
-  const url = new URL(request.originalUrl, 'http://localhost');
-  url.searchParams.set('cursor', cursor);
-  return `<${url.pathname}${url.search}>; rel="next"`;
-}
 
 @ApiTags('event subscriptions')
 @Controller('api/webhooks/subscriptions')

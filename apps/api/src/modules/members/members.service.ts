@@ -9,6 +9,7 @@ import {
 import type { MemberRole } from '@assist/contracts';
 import {
   type OrganizationId,
+  AuditLog,
   MemberEntity,
   MemberRepository,
   PartnerRepository,
@@ -17,6 +18,7 @@ import {
   type TenantTransaction,
   violatedUniqueConstraint,
 } from '@app/database';
+import { changedFields } from '@app/domain';
 import { DomainError } from '@app/http';
 import { MemberInvitations } from './member-invitations';
 import {
@@ -26,6 +28,9 @@ import {
   toMemberResponse,
   UpdateMemberDto,
 } from './member.dto';
+
+/** What PATCH /api/members/{id} may change. */
+const UPDATABLE_FIELDS = ['fullName', 'role', 'partnerId', 'profiles', 'phone'] as const;
 
 interface Assignment {
   role: MemberRole;
@@ -45,6 +50,7 @@ export class MembersService {
     private readonly partners: PartnerRepository,
     private readonly refreshTokens: RefreshTokenRepository,
     private readonly invitations: MemberInvitations,
+    private readonly audit: AuditLog,
   ) {}
 
   /** A member's own record (GET /api/auth/me). */
@@ -76,7 +82,7 @@ export class MembersService {
     assertMayGrantProfiles(auth, input.profiles ?? []);
     const acceptPage = this.invitations.acceptPage(input.appUrl);
     await this.assertAssignable(organizationId, assignment);
-    const { member, invitationUrl } = await this.tenant.transaction(async () => {
+    const { member, invitationUrl } = await this.tenant.transaction(async (tx) => {
       const member = await this.members
         .insert(organizationId, {
           email: input.email,
@@ -91,10 +97,14 @@ export class MembersService {
           }
           throw error;
         });
-      return {
-        member,
-        invitationUrl: await this.invitations.issue(organizationId, member, acceptPage),
-      };
+      const invitationUrl = await this.invitations.issue(organizationId, member, acceptPage);
+      await this.audit.record(tx, {
+        action: 'member.create',
+        subjectType: 'member',
+        subjectId: member.id,
+        details: { role: member.role },
+      });
+      return { member, invitationUrl };
     });
     const invitationStatus = await this.invitations.deliver(organizationId, member, invitationUrl);
     return { ...(await this.get(organizationId, member.id)), invitationUrl, invitationStatus };
@@ -125,6 +135,13 @@ export class MembersService {
         profiles: input.profiles,
         phone: input.phone,
       });
+      const sent = UPDATABLE_FIELDS.filter((field) => input[field] !== undefined);
+      await this.audit.record(tx, {
+        action: 'member.update',
+        subjectType: 'member',
+        subjectId: memberId,
+        details: { fields: changedFields(member, input, sent) },
+      });
     });
     return this.get(organizationId, memberId);
   }
@@ -137,6 +154,11 @@ export class MembersService {
       await this.assertNotLastAdmin(organizationId, tx, member);
       await this.members.deactivate(organizationId, memberId);
       await this.refreshTokens.revokeAllOfMember(organizationId, memberId);
+      await this.audit.record(tx, {
+        action: 'member.deactivate',
+        subjectType: 'member',
+        subjectId: memberId,
+      });
     });
   }
 

@@ -9,6 +9,7 @@ import {
 import { emailParts } from '@app/domain';
 import { DomainError } from '@app/http';
 import { EmailDeliveryError, MailResult, OrganizationMailer } from '@app/messaging';
+import { ConstituentConsents } from '../constituents';
 import { NeedMessageRequests } from './need-message-requests';
 import type { EmailSentDto, SendEmailDto } from './messaging.dto';
 
@@ -29,6 +30,7 @@ export class EmailSendService {
     private readonly constituents: ConstituentRepository,
     private readonly interactions: InteractionRepository,
     private readonly mailer: OrganizationMailer,
+    private readonly consents: ConstituentConsents,
   ) {}
 
   async send(auth: AuthContext, needId: string, input: SendEmailDto): Promise<EmailSentDto> {
@@ -54,8 +56,8 @@ export class EmailSendService {
   }
 
   /**
-   * Checks the recipient and the provider (a refusal records nothing), then records the send as
-   * under way, committed before the provider is called.
+   * Checks the recipient (its address, its consents) and the provider (a refusal records nothing),
+   * then records the send as under way, committed before the provider is called.
    */
   private async begin(
     auth: AuthContext,
@@ -72,6 +74,7 @@ export class EmailSendService {
         'The need has no constituent with an email address',
       );
     }
+    await this.consents.assertMayMessage(auth, constituent.id, 'EMAIL');
     if (!(await this.mailer.hasSender(auth.organizationId))) {
       throw new DomainError('email-send-failed', NO_PROVIDER);
     }

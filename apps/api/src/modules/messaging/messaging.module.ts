@@ -9,6 +9,7 @@ import {
 } from '@app/database';
 import { JobsModule } from '@app/jobs';
 import { MessagingModule } from '@app/messaging';
+import { ConstituentsModule } from '../constituents';
 import { IdempotencyModule } from '../idempotency';
 import { EmailSendService } from './email-send.service';
 import { InteractionsService } from './interactions.service';
@@ -26,6 +27,7 @@ import { SmsSendService } from './sms-send.service';
       InteractionRepository,
       SmsUsageRepository,
     ]),
+    ConstituentsModule,
     IdempotencyModule,
     MessagingModule,
     JobsModule,

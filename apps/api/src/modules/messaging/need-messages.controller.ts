@@ -15,6 +15,12 @@ import {
 } from './messaging.dto';
 import { SmsSendService } from './sms-send.service';
 
+/** The consent refusals of a send on the channel whose consent is `purpose`. */
+const CONSENT_REQUIRED = (purpose: string) =>
+  `409 consent-required (with \`purpose\`, nothing recorded) while the constituent's ${purpose} ` +
+  'consent is withdrawn or expired (no record: allowed), or, for a member with a partner in an ' +
+  'organization requiring sharing consent, until it consents to SHARE_WITH_PARTNERS.';
+
 @ApiTags('messaging')
 @Controller('api/needs')
 export class NeedMessagesController {
@@ -34,7 +40,8 @@ export class NeedMessagesController {
       'Accepted for sending (QUEUED), or SCHEDULED for the end of quiet hours unless `emergency` and ' +
       "the organization bypasses quiet hours for emergencies. The organization's `smsSenderName` is " +
       'prepended. Counts against the daily cap and monthly budget (429 with retry_after until the ' +
-      "reset, in the organization's timezone). A refused send records nothing.",
+      "reset, in the organization's timezone). A refused send records nothing. " +
+      CONSENT_REQUIRED('CONTACT_SMS'),
   })
   @ApiAcceptedResponse({ type: SmsAcceptedDto })
   @Idempotent()
@@ -55,7 +62,8 @@ export class NeedMessagesController {
     summary: "Email the need's constituent through the organization's provider",
     description:
       'A body containing HTML tags is sent as HTML with a plain-text version. A provider failure ' +
-      'is recorded as a FAILED interaction and answered with 400 email-send-failed.',
+      'is recorded as a FAILED interaction and answered with 400 email-send-failed. ' +
+      CONSENT_REQUIRED('CONTACT_EMAIL'),
   })
   @ApiOkResponse({ type: EmailSentDto })
   @Idempotent({ callsOut: true })

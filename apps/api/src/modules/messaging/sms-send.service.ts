@@ -18,6 +18,7 @@ import { quietHoursAt, secondsUntil, SmsPeriods, smsPeriods } from '@app/domain'
 import { DomainError } from '@app/http';
 import { SmsOutbox } from '@app/jobs';
 import { SmsProvider } from '@app/messaging';
+import { ConstituentConsents } from '../constituents';
 import { NeedMessageRequests } from './need-message-requests';
 import type { SendSmsDto, SmsAcceptedDto } from './messaging.dto';
 
@@ -84,6 +85,7 @@ export class SmsSendService {
     private readonly interactions: InteractionRepository,
     private readonly outbox: SmsOutbox,
     private readonly provider: SmsProvider,
+    private readonly consents: ConstituentConsents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -100,7 +102,7 @@ export class SmsSendService {
     need: NeedEntity,
     input: SendSmsDto,
   ): Promise<SmsAcceptedDto> {
-    const constituent = await this.recipient(auth.organizationId, need);
+    const constituent = await this.recipient(auth, need);
     const organization = await this.sender(auth.organizationId);
     const now = new Date();
     const startAfter = scheduledFor(organization, input.emergency ?? false, now);
@@ -130,13 +132,11 @@ export class SmsSendService {
     };
   }
 
-  /** The need's constituent, if it may be texted. */
-  private async recipient(
-    organizationId: OrganizationId,
-    need: NeedEntity,
-  ): Promise<ConstituentEntity> {
+  /** The need's constituent, if the caller may text it (its number, no STOP, its consents). */
+  private async recipient(auth: AuthContext, need: NeedEntity): Promise<ConstituentEntity> {
     const constituent =
-      need.constituentId && (await this.constituents.findLive(organizationId, need.constituentId));
+      need.constituentId &&
+      (await this.constituents.findLive(auth.organizationId, need.constituentId));
     if (!constituent || !constituent.phone) {
       throw new DomainError(
         'no-recipient-contact',
@@ -146,6 +146,7 @@ export class SmsSendService {
     if (constituent.smsOptedOut) {
       throw new DomainError('recipient-opted-out', 'The constituent has opted out of SMS');
     }
+    await this.consents.assertMayMessage(auth, constituent.id, 'SMS');
     return constituent;
   }
 

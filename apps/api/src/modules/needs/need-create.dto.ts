@@ -10,10 +10,10 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Omittable } from '@app/http';
-import { ContactDto } from '../constituents';
+import { ContactDto, PublicContactDto } from '../constituents';
 
-/** What staff and public intake both send. */
-export class CreateNeedDto {
+/** What staff and public intake both send, but the contact. */
+class NeedIntakeFieldsDto {
   @ApiProperty({
     minLength: 1,
     maxLength: 10000,
@@ -61,7 +61,10 @@ export class CreateNeedDto {
   @Omittable()
   @IsUUID()
   householdId?: string;
+}
 
+/** What staff intake sends. */
+export class CreateNeedDto extends NeedIntakeFieldsDto {
   @ApiPropertyOptional({
     type: ContactDto,
     description:
@@ -74,8 +77,21 @@ export class CreateNeedDto {
   contact?: ContactDto;
 }
 
-export class CreatePublicNeedDto extends CreateNeedDto {
+/** What public intake sends: the organization asked, and a contact with the form's consents. */
+export class CreatePublicNeedDto extends NeedIntakeFieldsDto {
   @ApiProperty({ format: 'uuid', description: 'The organization asked for help' })
   @IsUUID()
   organizationId: string;
+
+  @ApiPropertyOptional({
+    type: PublicContactDto,
+    description:
+      'Creates or matches a constituent (instead of constituentId and householdId) and records ' +
+      'the consents the form asked for, with method PUBLIC_FORM',
+  })
+  @Omittable()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PublicContactDto)
+  contact?: PublicContactDto;
 }

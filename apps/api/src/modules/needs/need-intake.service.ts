@@ -14,6 +14,7 @@ import {
 } from '@app/database';
 import { newReferenceNumber } from '@app/domain';
 import { DomainError } from '@app/http';
+import { ConstituentConsents } from '../constituents';
 import type { CreateNeedDto, CreatePublicNeedDto } from './need-create.dto';
 import { NeedLinker } from './need-links';
 import { firstResponseDue, NeedRouter } from './need-routing';
@@ -50,11 +51,13 @@ export class NeedIntakeService {
     private readonly needs: NeedRepository,
     private readonly linker: NeedLinker,
     private readonly router: NeedRouter,
+    private readonly consents: ConstituentConsents,
   ) {}
 
   /**
    * Anonymous intake, in the organization the body names (entered before the handler). An unknown
-   * and a disabled organization are the same 400.
+   * and a disabled organization are the same 400. The contact's consents are recorded for the
+   * need's constituent in the same transaction.
    */
   async createPublic(input: CreatePublicNeedDto): Promise<PublicNeedCreatedDto> {
     const { organizationId: declared, ...fields } = input;
@@ -68,6 +71,10 @@ export class NeedIntakeService {
       );
     }
     const need = await this.record(organizationId, organization, fields, PUBLIC_INTAKER);
+    const consents = fields.contact?.consents;
+    if (consents && need.constituentId) {
+      await this.consents.recordPublicForm(organizationId, need.constituentId, consents);
+    }
     return toPublicNeedCreated(need, this.config.publicAppUrl);
   }
 

@@ -3,7 +3,7 @@ import { Permission } from '@assist/contracts';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
-import { ApiProblems, UuidParam } from '@app/http';
+import { ApiProblems, nextPageLink, UuidParam } from '@app/http';
 import { Idempotent } from '../idempotency';
 import { CreateNeedDto } from './need-create.dto';
 import { NeedIntakeService } from './need-intake.service';
@@ -17,13 +17,6 @@ const SCOPE =
   'org_admin sees the organization; partner members their partner; intake_staff the needs they ' +
   'created; volunteers those assigned to them. Confidential needs only for org_admin, pii_reader, ' +
   "the partner_admin of the need's partner and the assignee.";
-
-/** The URL of the next page: this request's URL with the next cursor. */
-function nextPageLink(request: Request, cursor: string): string {
-  const url = new URL(request.originalUrl, 'http://localhost');
-  url.searchParams.set('cursor', cursor);
-  return `<${url.pathname}${url.search}>; rel="next"`;
-}
 
 @ApiTags('needs')
 @Controller('api/needs')

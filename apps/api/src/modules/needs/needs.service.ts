@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, needVisibility } from '@app/auth';
-import { NeedEntity, NeedHistoryRepository, NeedRepository } from '@app/database';
+import { AuditLog, NeedEntity, NeedHistoryRepository, NeedRepository } from '@app/database';
 import { decodeKeysetCursor, DEFAULT_PAGE_SIZE, DomainError, encodeKeysetCursor } from '@app/http';
 import {
   NeedHistoryEntryDto,
@@ -23,10 +23,16 @@ export class NeedsService {
   constructor(
     private readonly needs: NeedRepository,
     private readonly histories: NeedHistoryRepository,
+    private readonly audit: AuditLog,
   ) {}
 
+  /** The read of a confidential need is logged (need.read) before it is returned. */
   async get(auth: AuthContext, needId: string): Promise<NeedResponseDto> {
-    return toNeedResponse(await this.findVisible(auth, needId));
+    const need = await this.findVisible(auth, needId);
+    if (need.isConfidential) {
+      await this.audit.recordRead({ action: 'need.read', subjectType: 'need', subjectId: need.id });
+    }
+    return toNeedResponse(need);
   }
 
   async list(auth: AuthContext, query: ListNeedsQueryDto): Promise<NeedListPage> {

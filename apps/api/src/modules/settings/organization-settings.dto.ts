@@ -30,6 +30,10 @@ const US_ZIP = /^\d{5}$/;
 
 const nullable = { nullable: true, type: String } as const;
 
+const SHARING_CONSENT =
+  "Members with a partner see a constituent's personal fields, find it in searches and email or " +
+  'text its needs only while it consents to SHARE_WITH_PARTNERS (default false)';
+
 /**
  * PUT /api/organizations/settings. name and slug are required; every other field is optional:
  * omitted leaves it unchanged, null clears it where the field is nullable.
@@ -219,6 +223,10 @@ export class UpdateOrganizationSettingsDto {
   })
   @IanaTimeZone()
   timezone?: string;
+
+  @ApiPropertyOptional({ description: SHARING_CONSENT })
+  @Flag()
+  requireSharingConsent?: boolean;
 }
 
 const CEILING = { type: 'integer', format: 'int32', minimum: 1, maximum: 2_147_483_647 } as const;
@@ -274,6 +282,7 @@ export class OrganizationSettingsResponseDto {
   @ApiProperty(nullable) legalState: string | null;
   @ApiProperty(nullable) legalZip: string | null;
   @ApiProperty({ example: 'UTC' }) timezone: string;
+  @ApiProperty({ description: SHARING_CONSENT }) requireSharingConsent: boolean;
   @ApiProperty({
     type: SmsSettingCeilingsDto,
     description:
@@ -325,6 +334,7 @@ export function toOrganizationSettingsResponse(
     legalState: org.legalState,
     legalZip: org.legalZip,
     timezone: org.timezone,
+    requireSharingConsent: org.requireSharingConsent,
     ceilings,
   };
 }

@@ -2,12 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, type SmsSettingCeilings } from '@app/config';
 import {
   type OrganizationId,
+  AuditLog,
   OrganizationEntity,
   OrganizationRepository,
   OrganizationSettingsChanges,
   ProvisioningRepository,
+  TenantContext,
   violatedUniqueConstraint,
 } from '@app/database';
+import { changedFields } from '@app/domain';
 import { DomainError, validationProblem } from '@app/http';
 import {
   OrganizationSettingsResponseDto,
@@ -77,6 +80,8 @@ const PROVISIONED_FIELDS = [
 @Injectable()
 export class OrganizationSettingsService {
   constructor(
+    private readonly tenant: TenantContext,
+    private readonly audit: AuditLog,
     private readonly organizations: OrganizationRepository,
     private readonly provisioning: ProvisioningRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -86,6 +91,7 @@ export class OrganizationSettingsService {
     return this.toResponse(await this.load(organizationId));
   }
 
+  /** Partial; logged with the names of the settings that changed (settings.update). */
   async update(
     organizationId: OrganizationId,
     input: UpdateOrganizationSettingsDto,
@@ -95,10 +101,20 @@ export class OrganizationSettingsService {
     const current = await this.load(organizationId);
     assertQuietHoursWindow({ ...current, ...changes });
     await this.assertNotProvisioned(organizationId, current, changes);
-    const updated = await this.organizations
-      .updateSettings(organizationId, changes)
-      .catch((error: unknown) => Promise.reject(asConflict(error)));
-    if (!updated) throw DomainError.notFound('Organization');
+    const updated = await this.tenant.transaction(async (tx) => {
+      const organization = await this.organizations
+        .updateSettings(organizationId, changes)
+        .catch((error: unknown) => Promise.reject(asConflict(error)));
+      if (!organization) throw DomainError.notFound('Organization');
+      const sent = Object.keys(changes) as (keyof OrganizationSettingsChanges)[];
+      await this.audit.record(tx, {
+        action: 'settings.update',
+        subjectType: 'organization',
+        subjectId: organizationId,
+        details: { fields: changedFields(current, organization, sent) },
+      });
+      return organization;
+    });
     return this.toResponse(updated);
   }
 

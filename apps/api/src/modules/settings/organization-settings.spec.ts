@@ -45,6 +45,7 @@ const EVERY_FIELD = {
   legalState: 'PR',
   legalZip: '00901',
   timezone: 'America/Puerto_Rico',
+  requireSharingConsent: true,
 };
 
 describe('organization settings', () => {
@@ -106,6 +107,7 @@ describe('organization settings', () => {
         legalState: null,
         legalZip: null,
         timezone: 'UTC',
+        requireSharingConsent: false,
         ceilings: api.config.smsSettingCeilings,
       });
     });
@@ -245,6 +247,7 @@ describe('organization settings', () => {
       ['legalZip', '123456'],
       ['timezone', 'Mars/Olympus_Mons'],
       ['timezone', '+01:00'],
+      ['requireSharingConsent', 'true'],
     ])('refuses %s = %j', async (field, value) => {
       const { auth, required } = await adminWithSlug();
       const response = await put(auth, { ...required, [field]: value });
@@ -264,6 +267,7 @@ describe('organization settings', () => {
       'quietHoursEnabled',
       'bypassQuietHoursForEmergency',
       'timezone',
+      'requireSharingConsent',
       'name',
       'slug',
     ])('refuses null for %s, which cannot be cleared', async (field) => {

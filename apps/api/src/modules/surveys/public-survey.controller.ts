@@ -7,8 +7,8 @@ import { PublicSurveyService } from './public-survey.service';
 import { PublicSurveyDto, SubmitSurveyDto, SurveySubmittedDto } from './survey.dto';
 
 const GONE =
-  'An unknown token, one more than 30 days after the request and one of a disabled organization ' +
-  'are all 404.';
+  'An unknown token, one more than 30 days after the request, one of a disabled organization and ' +
+  'one whose constituent does not consent to SURVEY (withdrawn, or a grant expired) are all 404.';
 
 @ApiTags('surveys')
 @Controller('api/surveys')

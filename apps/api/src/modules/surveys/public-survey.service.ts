@@ -7,6 +7,7 @@ import {
   TenantContext,
 } from '@app/database';
 import { DomainError } from '@app/http';
+import { ConstituentConsents } from '../constituents';
 import {
   PublicSurveyDto,
   SubmitSurveyDto,
@@ -24,13 +25,15 @@ function expiresAt(survey: SurveyOfToken): Date {
 /**
  * The survey behind a need's public `surveyLink`. The token is the only credential: its
  * organization is found first (system role), then the survey is read and answered in it. An unknown
- * token, one past its 30 days and one of a disabled organization are the same 404.
+ * token, one past its 30 days, one of a disabled organization and one whose constituent has
+ * withdrawn SURVEY consent (or whose grant has expired) are the same 404.
  */
 @Injectable()
 export class PublicSurveyService {
   constructor(
     private readonly tenant: TenantContext,
     private readonly surveys: SurveyResponseRepository,
+    private readonly consents: ConstituentConsents,
   ) {}
 
   get(surveyToken: string): Promise<PublicSurveyDto> {
@@ -67,6 +70,12 @@ export class PublicSurveyService {
     return this.tenant.run(organizationId, async () => {
       const survey = await this.surveys.findByToken(organizationId, surveyToken);
       if (!survey?.organizationEnabled || expiresAt(survey).getTime() <= Date.now()) {
+        throw DomainError.notFound('Survey');
+      }
+      if (
+        survey.constituentId &&
+        !(await this.consents.allowsSurvey(organizationId, survey.constituentId))
+      ) {
         throw DomainError.notFound('Survey');
       }
       return work(organizationId, survey);

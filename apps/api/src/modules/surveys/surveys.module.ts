@@ -5,6 +5,7 @@ import {
   OrganizationRepository,
   SurveyResponseRepository,
 } from '@app/database';
+import { ConstituentsModule } from '../constituents';
 import { NeedSurveyController } from './need-survey.controller';
 import { NeedSurveyService } from './need-survey.service';
 import { PublicSurveyController } from './public-survey.controller';
@@ -15,6 +16,7 @@ import { SurveyReportService } from './survey-report.service';
 /** The demographic survey behind a need's surveyLink: answering it, one need's answers, totals. */
 @Module({
   imports: [
+    ConstituentsModule,
     DatabaseModule.forFeature([SurveyResponseRepository, NeedRepository, OrganizationRepository]),
   ],
   controllers: [PublicSurveyController, NeedSurveyController, SurveyReportController],

@@ -2947,7 +2947,10 @@ export interface components {
     AuditEventResponseDto: {
       /** Format: uuid */
       id: string;
-      /** @description From 1 per organization, no gaps */
+      /**
+       * Format: int64
+       * @description From 1 per organization, no gaps
+       */
       sequence: number;
       /**
        * Format: date-time
@@ -3000,13 +3003,22 @@ export interface components {
     AuditChainVerificationDto: {
       /** @description Every entry is present and carries the hash the recipe gives */
       verified: boolean;
-      /** @description Entries read */
+      /**
+       * Format: int64
+       * @description Entries read
+       */
       entries: number;
-      /** @description The last entry read; 0 when none */
+      /**
+       * Format: int64
+       * @description The last entry read; 0 when none
+       */
       lastSequence: number;
       /** @description The last entry's hash; 64 zeros when none */
       lastHash: string;
-      /** @description The first sequence that is missing or does not verify; null when verified */
+      /**
+       * Format: int64
+       * @description The first sequence that is missing or does not verify; null when verified
+       */
       firstBrokenSequence: number | null;
     };
   };

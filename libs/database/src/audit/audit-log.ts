@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuditAction, AuditSubjectType } from '@assist/contracts';
 import { DomainError } from '@app/http';
+import { assertNoOpenTransaction } from '../tenancy/open-transactions';
 import { TenantContext } from '../tenancy/tenant-context';
 import type { TenantTransaction } from '../tenancy/tenant-transaction';
 import type { AuditActor, AuditDetails, NewAuditEvent } from './audit-event';
@@ -58,11 +59,15 @@ export class AuditLog {
     await this.recordReads([entry.subjectId], entry);
   }
 
-  /** One entry per subject (e.g. each constituent a read returned), in order. */
+  /**
+   * One entry per subject (e.g. each constituent a read returned), in order. Outside any
+   * transaction: one holding this organization's chain would wait for the entries forever.
+   */
   async recordReads(
     subjectIds: readonly (string | null)[],
     entry: Omit<AuditEntry, 'subjectId'>,
   ): Promise<void> {
+    assertNoOpenTransaction("Recording a read's audit entries");
     if (subjectIds.length === 0) return;
     const organizationId = this.tenant.organizationId;
     await this.written(this.reads.add(organizationId, this.entries(subjectIds, entry)));

@@ -14,6 +14,14 @@ import { IsDateTime, KeysetPageQueryDto } from '@app/http';
 
 const toArray = ({ value }: { value: unknown }) => (Array.isArray(value) ? value : [value]);
 
+/** Sequences and counts of entries: whole numbers JavaScript holds exactly. */
+const SEQUENCE = {
+  type: 'integer',
+  format: 'int64',
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+} as const;
+
 /**
  * An access audit entry. `hash` chains it to the entry before: the lowercase hex SHA-256 of the
  * previous entry's hash (64 zeros before sequence 1), a newline, and the canonical JSON of every
@@ -21,7 +29,7 @@ const toArray = ({ value }: { value: unknown }) => (Array.isArray(value) ? value
  */
 export class AuditEventResponseDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'From 1 per organization, no gaps' })
+  @ApiProperty({ ...SEQUENCE, minimum: 1, description: 'From 1 per organization, no gaps' })
   sequence: number;
   @ApiProperty({ format: 'date-time', description: 'ISO 8601 with milliseconds and Z' })
   at: string;
@@ -81,8 +89,8 @@ export class ListAuditEventsQueryDto extends KeysetPageQueryDto {
 export class AuditChainVerificationDto {
   @ApiProperty({ description: 'Every entry is present and carries the hash the recipe gives' })
   verified: boolean;
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Entries read' }) entries: number;
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'The last entry read; 0 when none' })
+  @ApiProperty({ ...SEQUENCE, description: 'Entries read' }) entries: number;
+  @ApiProperty({ ...SEQUENCE, description: 'The last entry read; 0 when none' })
   lastSequence: number;
   @ApiProperty({
     pattern: '^[0-9a-f]{64}$',
@@ -90,7 +98,8 @@ export class AuditChainVerificationDto {
   })
   lastHash: string;
   @ApiProperty({
-    type: 'integer',
+    ...SEQUENCE,
+    minimum: 1,
     nullable: true,
     description: 'The first sequence that is missing or does not verify; null when verified',
   })

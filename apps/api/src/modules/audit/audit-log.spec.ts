@@ -128,6 +128,17 @@ describe('AuditLog', () => {
     expect(entries.map((entry) => entry.hash)).toEqual(recomputedHashes(entries));
   });
 
+  it("refuses to record a read's entry inside a transaction, which could wait on its own lock", async () => {
+    const org = await newOrg(api);
+    const read = () =>
+      audit.recordRead({ action: 'need.read', subjectType: 'need', subjectId: randomUUID() });
+    await expect(
+      tenant.run(organizationId(org.id), () => tenant.transaction(read)),
+    ).rejects.toThrow(/inside a database transaction/);
+    await tenant.run(organizationId(org.id), read);
+    expect((await auditEntries(api, org.id)).map((entry) => entry.action)).toEqual(['need.read']);
+  });
+
   it('records the system as the actor outside a request', async () => {
     const org = await newOrg(api);
     await recordIn(org.id);

@@ -250,7 +250,7 @@ describe('constituent consents', () => {
       expect((await history(auth, constituent.id)).body).toEqual([]);
     });
 
-    it('keeps records append-only: the application roles may insert and read, never change or delete', async () => {
+    it('keeps records append-only: the application roles may insert and read, change only the merge and erasure columns, never delete', async () => {
       const privileges = await api.dataSource.query(
         `SELECT role, privilege, has_table_privilege(role, 'constituent_consent', privilege) AS held
            FROM unnest(ARRAY['assist_app', 'assist_system']) AS role,
@@ -266,14 +266,20 @@ describe('constituent consents', () => {
         'assist_system INSERT',
         'assist_system SELECT',
       ]);
-      // A merge re-points the source's records at the target: that column alone may change.
+      // A merge re-points the source's records at the target, and erasure (also retention's, as
+      // the system role) blanks the free-text note: those columns alone may change.
       const columns = await api.dataSource.query(
         `SELECT role, a.attname AS column FROM pg_attribute a,
                 unnest(ARRAY['assist_app', 'assist_system']) AS role
           WHERE a.attrelid = 'constituent_consent'::regclass AND a.attnum > 0
-            AND NOT a.attisdropped AND has_column_privilege(role, a.attrelid, a.attnum, 'UPDATE')`,
+            AND NOT a.attisdropped AND has_column_privilege(role, a.attrelid, a.attnum, 'UPDATE')
+          ORDER BY role, a.attname`,
       );
-      expect(columns).toEqual([{ role: 'assist_app', column: 'constituent_id' }]);
+      expect(columns).toEqual([
+        { role: 'assist_app', column: 'constituent_id' },
+        { role: 'assist_app', column: 'note' },
+        { role: 'assist_system', column: 'note' },
+      ]);
     });
   });
 

@@ -1,5 +1,6 @@
-import { applyDecorators, INestApplication } from '@nestjs/common';
+import { applyDecorators, INestApplication, type Type } from '@nestjs/common';
 import {
+  ApiOkResponse,
   ApiExtraModels,
   ApiProperty,
   ApiPropertyOptional,
@@ -55,6 +56,22 @@ const RETRY_AFTER = {
 };
 
 /** Documents problem-details responses for the given statuses. */
+/**
+ * The 200 of a keyset-paged list: an array of `type`, and the `Link` header of the next page
+ * (nextPageLink) while more `items` follow.
+ */
+export function ApiPageResponse(type: Type<unknown>, items: string): MethodDecorator {
+  return ApiOkResponse({
+    type: [type],
+    headers: {
+      Link: {
+        description: `\`<url>; rel="next"\`: the next page, present while more ${items} follow`,
+        schema: { type: 'string' },
+      },
+    },
+  });
+}
+
 export function ApiProblems(...statuses: number[]): MethodDecorator & ClassDecorator {
   return applyDecorators(
     ApiExtraModels(ProblemDetailsDto),

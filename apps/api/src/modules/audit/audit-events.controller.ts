@@ -3,7 +3,7 @@ import { Permission } from '@assist/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
-import { ApiProblems, nextPageLink } from '@app/http';
+import { ApiProblems, nextPageLink, ApiPageResponse } from '@app/http';
 import {
   AuditChainVerificationDto,
   AuditEventResponseDto,
@@ -25,15 +25,7 @@ export class AuditEventsController {
       'Who read, searched or changed what, when and from where: one entry per access, appended ' +
       'in the transaction of the access and never changed. An unknown action is 400.',
   })
-  @ApiOkResponse({
-    type: [AuditEventResponseDto],
-    headers: {
-      Link: {
-        description: '`<url>; rel="next"`: the next page, present while more entries follow',
-        schema: { type: 'string' },
-      },
-    },
-  })
+  @ApiPageResponse(AuditEventResponseDto, 'entries')
   @ApiProblems(400)
   async list(
     @CurrentAuth() auth: AuthContext,

@@ -1,9 +1,15 @@
 import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { Permission } from '@assist/contracts';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
-import { ApiProblems, KeysetPageQueryDto, nextPageLink, UuidParam } from '@app/http';
+import {
+  ApiProblems,
+  KeysetPageQueryDto,
+  nextPageLink,
+  UuidParam,
+  ApiPageResponse,
+} from '@app/http';
 import { ConsentRecordResponseDto, RecordConsentDto } from './consent.dto';
 import { ConsentsService } from './consents.service';
 
@@ -44,15 +50,7 @@ export class ConsentsController {
       'Every record, also the withdrawn and the expired. Notes are null for callers who may not ' +
       "read the constituent's personal fields.",
   })
-  @ApiOkResponse({
-    type: [ConsentRecordResponseDto],
-    headers: {
-      Link: {
-        description: '`<url>; rel="next"`: the next page, present while more records follow',
-        schema: { type: 'string' },
-      },
-    },
-  })
+  @ApiPageResponse(ConsentRecordResponseDto, 'records')
   @ApiProblems(400, 404)
   async history(
     @CurrentAuth() auth: AuthContext,

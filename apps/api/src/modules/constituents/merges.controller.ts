@@ -3,7 +3,7 @@ import { Permission } from '@assist/contracts';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
-import { ApiProblems, nextPageLink, UuidParam } from '@app/http';
+import { ApiProblems, nextPageLink, UuidParam, ApiPageResponse } from '@app/http';
 import { ListMergesQueryDto, MergeResponseDto, MergeUndoResponseDto } from './merge-history.dto';
 import { MergeHistoryService } from './merge-history.service';
 import { MergeUndoService } from './merge-undo.service';
@@ -27,15 +27,7 @@ export class MergesController {
       'constituent took part in as source or target, undone or not; a merged-away source answers ' +
       'here though its GET is 404. Ids, times and field names only.',
   })
-  @ApiOkResponse({
-    type: [MergeResponseDto],
-    headers: {
-      Link: {
-        description: '`<url>; rel="next"`: the next page, present while more merges follow',
-        schema: { type: 'string' },
-      },
-    },
-  })
+  @ApiPageResponse(MergeResponseDto, 'merges')
   @ApiProblems(400, 404)
   async list(
     @CurrentAuth() auth: AuthContext,

@@ -20,7 +20,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
-import { ApiProblems, nextPageLink, UuidParam } from '@app/http';
+import { ApiProblems, nextPageLink, UuidParam, ApiPageResponse } from '@app/http';
 import {
   CreateEventSubscriptionDto,
   CreatedEventSubscriptionResponseDto,
@@ -133,15 +133,7 @@ export class EventSubscriptionsController {
     summary: "A subscription's deliveries, newest first",
     description: 'One per event and subscription; FAILED once its retries are over.',
   })
-  @ApiOkResponse({
-    type: [EventDeliveryResponseDto],
-    headers: {
-      Link: {
-        description: '`<url>; rel="next"`: the next page, present while more deliveries follow',
-        schema: { type: 'string' },
-      },
-    },
-  })
+  @ApiPageResponse(EventDeliveryResponseDto, 'deliveries')
   @ApiProblems(400, 404)
   async listDeliveries(
     @CurrentAuth() auth: AuthContext,

@@ -3,7 +3,7 @@ import { Permission } from '@assist/contracts';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { type AuthContext, Authenticated, CurrentAuth } from '@app/auth';
-import { ApiProblems, nextPageLink, UuidParam } from '@app/http';
+import { ApiProblems, nextPageLink, UuidParam, ApiPageResponse } from '@app/http';
 import { Idempotent } from '../idempotency';
 import { CreateNeedDto } from './need-create.dto';
 import { NeedIntakeService } from './need-intake.service';
@@ -55,15 +55,7 @@ export class NeedsController {
     summary: 'List needs, newest first',
     description: SCOPE,
   })
-  @ApiOkResponse({
-    type: [NeedResponseDto],
-    headers: {
-      Link: {
-        description: '`<url>; rel="next"`: the next page, present while more needs follow',
-        schema: { type: 'string' },
-      },
-    },
-  })
+  @ApiPageResponse(NeedResponseDto, 'needs')
   @ApiProblems(400)
   async list(
     @CurrentAuth() auth: AuthContext,

@@ -45,7 +45,7 @@ export class ConstituentErasureRepository {
     constituentId: string,
     erasedBy: string | null,
   ): Promise<ErasureOutcome | null> {
-    const ids = await this.samePerson(organizationId, constituentId);
+    let ids = await this.samePerson(organizationId, constituentId);
     await this.tenant.manager.query(
       `SELECT id FROM merge_audit
         WHERE organization_id = $1
@@ -57,6 +57,9 @@ export class ConstituentErasureRepository {
     const constituent = locked.find((row) => row.id === constituentId);
     if (!constituent || constituent.mergedIntoId) return null;
     if (constituent.erasedAt) return { constituent, erasedNow: false };
+    // Read again under the locks: an undo that committed while this waited took its source back.
+    const stillMerged = new Set(await this.samePerson(organizationId, constituentId));
+    ids = ids.filter((id) => stillMerged.has(id));
     const household = await this.households.insert(organizationId);
     await this.tenant.manager.query(
       `UPDATE constituent
@@ -69,7 +72,8 @@ export class ConstituentErasureRepository {
       [organizationId, ids, constituentId, household.id],
     );
     await this.eraseTraces(organizationId, ids, erasedBy);
-    await this.forgetSharedPoints(organizationId, locked, constituentId);
+    const erasedRows = locked.filter((row) => stillMerged.has(row.id));
+    await this.forgetSharedPoints(organizationId, erasedRows, constituentId);
     const erased = await this.tenant.manager.findOneByOrFail(ConstituentEntity, {
       organizationId,
       id: constituentId,
